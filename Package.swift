@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// C libraries stay at the edge: each gets a system-library target with a
+// one-line shim header; a small C or C++ target holds only what Swift cannot
+// do (setjmp recovery, C++ exceptions, ioctl macros and variadic calls).
+let package = Package(
+    name: "scan",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Scanner", targets: ["Scanner"]),
+        .executable(name: "scan", targets: ["scan"]),
+    ],
+    targets: [
+        // System libraries (Debian 12 packages named in `providers`).
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CLibV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
+
+        // Thin C/C++ targets for what Swift cannot call directly.
+        .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"]),
+        .target(name: "CV4L2", dependencies: ["CLibV4L2"]),
+        .target(
+            name: "CZXing",
+            cxxSettings: [.define("ZX_USE_UTF8")],
+            linkerSettings: [.linkedLibrary("ZXing")]
+        ),
+
+        // The engine.
+        .target(
+            name: "Scanner",
+            dependencies: ["CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing"]
+        ),
+        .executableTarget(name: "scan", dependencies: ["Scanner"]),
+
+        // Tests. zint renders known payloads; the support module is shared by
+        // the unit, round-trip and end-to-end suites.
+        .target(name: "ScannerTestSupport", dependencies: ["Scanner", "CZint"], path: "Tests/Support"),
+        .testTarget(name: "ScannerTests", dependencies: ["Scanner", "ScannerTestSupport"]),
+        .testTarget(name: "scanTests", dependencies: ["Scanner", "ScannerTestSupport"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)

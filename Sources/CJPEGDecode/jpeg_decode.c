@@ -1,0 +1,1 @@
+#include "jpeg_decode.h"

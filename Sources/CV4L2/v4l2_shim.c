@@ -1,0 +1,1 @@
+#include "v4l2_shim.h"

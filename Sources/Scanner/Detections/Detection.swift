@@ -1,0 +1,44 @@
+/// One barcode found in one image or frame.
+public struct Detection: Sendable, Hashable {
+    /// Which decoder produced a detection.
+    public enum Engine: String, Sendable, Hashable, Codable {
+        case zbar
+        case zxing
+    }
+
+    public var symbology: Symbology
+    /// The payload exactly as the symbol encodes it.
+    public var bytes: [UInt8]
+    /// The payload as text, decoded with the symbol's declared or detected
+    /// character set. UPC-A stays 12 digits and UPC-E 8, as encoded; see
+    /// `gtin` for the normalised form.
+    public var text: String
+    /// Four corners in full-image pixel coordinates, clockwise from the
+    /// symbol's top-left. For linear codes, the bounding box of the scan.
+    public var corners: [Point]
+    public var engine: Engine
+
+    public init(symbology: Symbology, bytes: [UInt8], text: String, corners: [Point], engine: Engine) {
+        self.symbology = symbology
+        self.bytes = bytes
+        self.text = text
+        self.corners = corners
+        self.engine = engine
+    }
+
+    /// For EAN and UPC codes, the 13-digit GTIN: UPC-A gains a leading 0 and
+    /// UPC-E is first expanded to UPC-A. `nil` for other symbologies.
+    public var gtin: String? { GTIN.normalised(text, symbology: symbology) }
+
+    /// The centre of the corners.
+    public var center: Point {
+        let n = Double(max(corners.count, 1))
+        return Point(x: corners.map(\.x).reduce(0, +) / n, y: corners.map(\.y).reduce(0, +) / n)
+    }
+
+    /// The axis-aligned box around the corners.
+    public var boundingBox: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        (corners.map(\.x).min() ?? 0, corners.map(\.y).min() ?? 0,
+         corners.map(\.x).max() ?? 0, corners.map(\.y).max() ?? 0)
+    }
+}

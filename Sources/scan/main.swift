@@ -1,0 +1,2 @@
+import Scanner
+print("scan")
