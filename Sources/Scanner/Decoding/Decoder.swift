@@ -1,0 +1,43 @@
+/// Finds barcodes in frames: cuts each frame to the region of interest,
+/// runs the engines that serve the enabled symbologies, and, while the
+/// effort allows and nothing has been found, tries second chances.
+///
+/// A decoder owns its engines' handles and reuses them for every frame. It
+/// is not thread-safe: give each thread its own.
+public final class Decoder {
+    public private(set) var configuration: DecoderConfiguration
+    private let engines: [any BarcodeEngine]
+
+    public init(configuration: DecoderConfiguration = DecoderConfiguration()) {
+        self.configuration = configuration
+        engines = [ZBarEngine()]
+    }
+
+    /// Changes what the next `decode` looks for.
+    public func reconfigure(_ configuration: DecoderConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// The barcodes in `frame`, with corners in `frame`'s full-image pixels.
+    public func decode(_ frame: Frame) -> [Detection] {
+        let region = frame.cropped(to: configuration.regionOfInterest)
+        for pass in Pass.sequence(for: configuration.effort, frame: region) {
+            guard let view = pass.view(of: region) else { continue }
+            var found: [Detection] = []
+            for engine in engines {
+                let wanted = configuration.symbologies.intersection(engine.supported)
+                guard !wanted.isEmpty else { continue }
+                for var detection in engine.decode(view.frame, symbologies: wanted, options: pass.options) {
+                    detection.corners = detection.corners.map {
+                        let p = view.toRegion($0)
+                        return Point(x: p.x + Double(region.origin.x), y: p.y + Double(region.origin.y))
+                    }
+                    found.append(detection)
+                }
+            }
+            let merged = Reconciler.merge(found)
+            if !merged.isEmpty { return merged }
+        }
+        return []
+    }
+}

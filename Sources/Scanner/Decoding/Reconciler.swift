@@ -1,0 +1,52 @@
+/// Reduces what several engines and passes found to one answer per symbol.
+enum Reconciler {
+    /// Drops duplicates (same symbology and payload, overlapping) and, where
+    /// two readings of one place disagree, keeps the more trustworthy one.
+    static func merge(_ detections: [Detection]) -> [Detection] {
+        var kept: [Detection] = []
+        for candidate in detections where isWellFormed(candidate) {
+            if let index = kept.firstIndex(where: { overlaps($0, candidate) && sameFamily($0, candidate) }) {
+                if prefers(candidate, over: kept[index]) { kept[index] = candidate }
+            } else {
+                kept.append(candidate)
+            }
+        }
+        return kept
+    }
+
+    /// EAN/UPC reads with a wrong check digit are misreads by definition.
+    static func isWellFormed(_ detection: Detection) -> Bool {
+        !detection.symbology.isEANUPC || GTIN.isValid(detection.text, symbology: detection.symbology)
+    }
+
+    /// Whether two readings could be the same physical symbol: the same
+    /// symbology, or two members of the EAN/UPC family (one engine's UPC-A is
+    /// another's EAN-13).
+    private static func sameFamily(_ a: Detection, _ b: Detection) -> Bool {
+        a.symbology == b.symbology || (a.symbology.isEANUPC && b.symbology.isEANUPC)
+    }
+
+    /// Prefers, in order: the engine that owns the symbology, then the
+    /// longer payload (a partial read is a prefix of the whole).
+    private static func prefers(_ a: Detection, over b: Detection) -> Bool {
+        let ownerA = a.engine == owner(of: a.symbology), ownerB = b.engine == owner(of: b.symbology)
+        if ownerA != ownerB { return ownerA }
+        return a.bytes.count > b.bytes.count
+    }
+
+    static func owner(of symbology: Symbology) -> Detection.Engine {
+        switch symbology {
+        case .qr, .pdf417, .aztec, .dataMatrix: .zxing
+        default: .zbar
+        }
+    }
+
+    /// Whether the boxes around two detections' corners intersect.
+    static func overlaps(_ a: Detection, _ b: Detection) -> Bool {
+        let (ba, bb) = (a.boundingBox, b.boundingBox)
+        // Linear codes' boxes can be a single scan line thin: allow a margin.
+        let margin = 4.0
+        return ba.minX <= bb.maxX + margin && bb.minX <= ba.maxX + margin
+            && ba.minY <= bb.maxY + margin && bb.minY <= ba.maxY + margin
+    }
+}

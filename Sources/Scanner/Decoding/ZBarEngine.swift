@@ -1,0 +1,134 @@
+import CZBar
+
+/// zbar: the 1D symbologies and QR.
+///
+/// One `zbar_image_scanner_t` serves every frame; it is configured only when
+/// the requested symbologies or options change. Frames are handed over as
+/// Y800 without copying: a padded or cropped frame is described to zbar as
+/// its full stride with a crop rectangle.
+final class ZBarEngine: BarcodeEngine {
+    let supported: Set<Symbology> = [.qr, .ean8, .ean13, .upca, .upce, .code39, .code93, .code128]
+
+    private let scanner: OpaquePointer
+    private var configured: (symbologies: Set<Symbology>, options: EngineOptions)?
+
+    /// 'Y800' as zbar's fourcc: zbar_fourcc is a macro Swift cannot import.
+    private static let y800: UInt = 0x3030_3859
+
+    init() {
+        scanner = zbar_image_scanner_create()
+        // Each call is a still image: no inter-frame cache, which would hide
+        // a code until it has been seen twice.
+        zbar_image_scanner_enable_cache(scanner, 0)
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_POSITION, 1)
+    }
+
+    deinit {
+        zbar_image_scanner_destroy(scanner)
+    }
+
+    func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
+        let wanted = symbologies.intersection(supported)
+        guard !wanted.isEmpty else { return [] }
+        configure(wanted, options)
+        guard let image = zbar_image_create() else { return [] }
+        defer { zbar_image_destroy(image) }
+        return frame.withUnsafeBytes { bytes -> [Detection] in
+            // zbar reads rows `stride` apart; the crop keeps it to our width.
+            zbar_image_set_format(image, Self.y800)
+            zbar_image_set_size(image, UInt32(frame.stride), UInt32(frame.height))
+            zbar_image_set_crop(image, 0, 0, UInt32(frame.width), UInt32(frame.height))
+            zbar_image_set_data(image, bytes.baseAddress, UInt(frame.stride * frame.height - (frame.stride - frame.width)), nil)
+            guard zbar_scan_image(scanner, image) > 0 else { return [] }
+            var detections: [Detection] = []
+            var symbol = zbar_image_first_symbol(image)
+            while let current = symbol {
+                if let detection = Self.detection(from: current) { detections.append(detection) }
+                symbol = zbar_symbol_next(current)
+            }
+            return detections
+        }
+    }
+
+    private func configure(_ symbologies: Set<Symbology>, _ options: EngineOptions) {
+        if let configured, configured.symbologies == symbologies, configured.options == options { return }
+        // Start from nothing, then enable exactly what was asked. PDF417 is
+        // never touched: Debian's zbar lacks it and querying it crashes.
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        for symbology in symbologies {
+            zbar_image_scanner_set_config(scanner, Self.zbarType(symbology), ZBAR_CFG_ENABLE, 1)
+        }
+        // Full ASCII Code 39 (`+A` → `a`), which is what the symbol means.
+        zbar_image_scanner_set_config(scanner, ZBAR_CODE39, ZBAR_CFG_ASCII, 1)
+        // Raw bytes for QR: our text layer honours the declared encoding.
+        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        let density: Int32 = options.tryHarder ? 1 : 2
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, density)
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, density)
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, options.tryInverted ? 1 : 0)
+        configured = (symbologies, options)
+    }
+
+    private static func zbarType(_ symbology: Symbology) -> zbar_symbol_type_t {
+        switch symbology {
+        case .qr: ZBAR_QRCODE
+        case .ean8: ZBAR_EAN8
+        case .ean13: ZBAR_EAN13
+        case .upca: ZBAR_UPCA
+        case .upce: ZBAR_UPCE
+        case .code39: ZBAR_CODE39
+        case .code93: ZBAR_CODE93
+        case .code128: ZBAR_CODE128
+        case .pdf417, .aztec, .dataMatrix: ZBAR_NONE
+        }
+    }
+
+    private static func symbology(of type: zbar_symbol_type_t) -> Symbology? {
+        switch type {
+        case ZBAR_QRCODE: .qr
+        case ZBAR_EAN8: .ean8
+        case ZBAR_EAN13: .ean13
+        case ZBAR_UPCA: .upca
+        case ZBAR_UPCE: .upce
+        case ZBAR_CODE39: .code39
+        case ZBAR_CODE93: .code93
+        case ZBAR_CODE128: .code128
+        default: nil
+        }
+    }
+
+    private static func detection(from symbol: OpaquePointer) -> Detection? {
+        guard let symbology = symbology(of: zbar_symbol_get_type(symbol)) else { return nil }
+        let length = Int(zbar_symbol_get_data_length(symbol))
+        let bytes: [UInt8] = zbar_symbol_get_data(symbol).map { data in
+            data.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        } ?? []
+        let points = (0..<zbar_symbol_get_loc_size(symbol)).map {
+            Point(x: Double(zbar_symbol_get_loc_x(symbol, $0)), y: Double(zbar_symbol_get_loc_y(symbol, $0)))
+        }
+        let corners = symbology == .qr && points.count == 4
+            // zbar lists QR corners TL, BL, BR, TR.
+            ? [points[0], points[3], points[2], points[1]]
+            : linearQuad(points, orientation: zbar_symbol_get_orientation(symbol))
+        return Detection(
+            symbology: symbology, bytes: bytes, text: TextDecoding.text(for: symbology, bytes: bytes),
+            corners: corners, engine: .zbar)
+    }
+
+    /// The box around a linear code's scan points, listed clockwise from the
+    /// corner that is the symbol's top-left once its orientation is undone.
+    private static func linearQuad(_ points: [Point], orientation: zbar_orientation_t) -> [Point] {
+        guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
+              let minY = points.map(\.y).min(), let maxY = points.map(\.y).max()
+        else { return [] }
+        let box = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
+        let start: Int
+        switch orientation {
+        case ZBAR_ORIENT_RIGHT: start = 1  // turned clockwise: its top-left is the box's top-right
+        case ZBAR_ORIENT_DOWN: start = 2
+        case ZBAR_ORIENT_LEFT: start = 3
+        default: start = 0
+        }
+        return (0..<4).map { box[(start + $0) % 4] }
+    }
+}
