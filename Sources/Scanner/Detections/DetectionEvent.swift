@@ -1,0 +1,62 @@
+/// What a scanning session reports: items coming into view and leaving it,
+/// and the camera going away and coming back. One stream carries them all.
+public enum DetectionEvent: Sendable, Hashable {
+    case appeared(Appearance)
+    case left(Departure)
+    /// The camera stopped delivering frames; `reason` says why.
+    case cameraLost(device: String, reason: String)
+    case cameraRestored(device: String)
+
+    /// A confirmed item, reported according to the dedup policy.
+    public struct Appearance: Sendable, Hashable {
+        /// The read that confirmed the item, from the reporting frame.
+        public var detection: Detection
+        /// Which tracked item this is; its `left` event carries the same id.
+        public var trackID: UInt64
+        /// The reporting frame's sequence number and capture time.
+        public var sequence: UInt64
+        public var captureTime: Duration
+        /// The capture time of the first frame in which the item was decoded.
+        public var firstSeen: Duration
+        /// How long decoding the reporting frame took, when the caller says.
+        public var decodeLatency: Duration?
+
+        public init(
+            detection: Detection, trackID: UInt64, sequence: UInt64, captureTime: Duration, firstSeen: Duration,
+            decodeLatency: Duration?
+        ) {
+            self.detection = detection
+            self.trackID = trackID
+            self.sequence = sequence
+            self.captureTime = captureTime
+            self.firstSeen = firstSeen
+            self.decodeLatency = decodeLatency
+        }
+
+        public var gtin: String? { detection.gtin }
+        /// From first sight to this report: the cost of confirmation.
+        public var sinceFirstSeen: Duration { captureTime - firstSeen }
+    }
+
+    /// A reported item that has been out of view for the rearm time, or was
+    /// in view when the stream finished.
+    public struct Departure: Sendable, Hashable {
+        /// The item's last confirmed read.
+        public var detection: Detection
+        public var trackID: UInt64
+        public var firstSeen: Duration
+        /// The capture time of the last frame in which its reported payload
+        /// was read.
+        public var lastSeen: Duration
+
+        public init(detection: Detection, trackID: UInt64, firstSeen: Duration, lastSeen: Duration) {
+            self.detection = detection
+            self.trackID = trackID
+            self.firstSeen = firstSeen
+            self.lastSeen = lastSeen
+        }
+
+        /// How long the item was presented.
+        public var duration: Duration { lastSeen - firstSeen }
+    }
+}

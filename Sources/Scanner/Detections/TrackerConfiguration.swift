@@ -1,0 +1,25 @@
+/// How a `PresentationTracker` confirms reads and deduplicates reports.
+public struct TrackerConfiguration: Sendable, Hashable {
+    public var policy: DedupPolicy
+    /// Frames in which a linear (1D) code's payload must be read before it
+    /// is reported. Values below 1 count as 1.
+    public var confirmLinear: Int
+    /// The same for 2D codes, whose error correction makes misreads rare.
+    public var confirmMatrix: Int
+    /// Whether a reported item's track ending produces a `left` event.
+    public var reportsLeft: Bool
+
+    public init(
+        policy: DedupPolicy = .default, confirmLinear: Int = 2, confirmMatrix: Int = 1, reportsLeft: Bool = false
+    ) {
+        self.policy = policy
+        self.confirmLinear = confirmLinear
+        self.confirmMatrix = confirmMatrix
+        self.reportsLeft = reportsLeft
+    }
+
+    /// The frames a payload of `symbology` needs before it is trusted.
+    func confirmations(for symbology: Symbology) -> Int {
+        max(1, symbology.isLinear ? confirmLinear : confirmMatrix)
+    }
+}
