@@ -36,6 +36,13 @@ final class ZXingEngine: BarcodeEngine {
         bridgeOptions.try_harder = options.tryHarder
         bridgeOptions.try_rotate = options.tryHarder
         bridgeOptions.try_downscale = options.tryHarder
+        if options.tryHarder {
+            // Halving from 200 px instead of thirding from 500 px read 4 more
+            // of the corpus's 173 matrix images (QR, Aztec) and lost none,
+            // for about 0.3 ms more per image.
+            bridgeOptions.downscale_factor = 2
+            bridgeOptions.downscale_threshold = 200
+        }
         bridgeOptions.is_pure = options.isPure
         bridgeOptions.binarizer = Self.binarizer(options.binarizer)
 
