@@ -1,1 +1,94 @@
+import CZint
 import Scanner
+
+/// A symbol rendered by zint, ready to feed a decoder.
+public struct RenderedSymbol: Sendable {
+    /// White margin plus symbol, tightly packed.
+    public let frame: Frame
+    /// Where the symbol's modules lie in `frame`.
+    public let symbolBox: PixelRect
+}
+
+/// What zint encodes, and how it reads the input.
+public enum ZintPayload: Sendable {
+    /// UTF-8 text; zint picks the symbology's default character set (and an
+    /// ECI when that cannot hold it).
+    case text(String)
+    /// Raw bytes, no character set implied.
+    case bytes([UInt8])
+    /// GS1 data in zint's bracket syntax, such as `[01]09501101530003[10]AB1`;
+    /// decoders report it with GS (0x1D) separators.
+    case gs1(String)
+}
+
+/// A zint failure, with zint's own message.
+public struct ZintError: Error, CustomStringConvertible, Sendable {
+    public let symbology: Symbology
+    public let message: String
+    public var description: String { "zint could not render \(symbology.label): \(message)" }
+}
+
+/// Renders barcodes in memory through libzint, so tests know exactly what a
+/// decoder should read and where the symbol is.
+public enum ZintRenderer {
+    /// Renders `payload` as `symbology` with `moduleSize` pixels per module
+    /// (even values are exact: zint draws 2 pixels per module at scale 1)
+    /// and `margin` white pixels on every side. Linear codes carry no
+    /// human-readable text.
+    public static func render(
+        _ symbology: Symbology, _ payload: ZintPayload, moduleSize: Int = 4, margin: Int = 20, eci: Int = 0
+    ) throws(ZintError) -> RenderedSymbol {
+        guard let symbol = ZBarcode_Create() else { throw ZintError(symbology: symbology, message: "out of memory") }
+        defer { ZBarcode_Delete(symbol) }
+        symbol.pointee.symbology = zintType(symbology)
+        symbol.pointee.scale = Float(moduleSize) / 2
+        symbol.pointee.show_hrt = 0
+        symbol.pointee.eci = Int32(eci)
+        let bytes: [UInt8]
+        switch payload {
+        case .text(let text):
+            symbol.pointee.input_mode = UNICODE_MODE
+            bytes = Array(text.utf8)
+        case .bytes(let raw):
+            symbol.pointee.input_mode = DATA_MODE
+            bytes = raw
+        case .gs1(let data):
+            symbol.pointee.input_mode = GS1_MODE
+            bytes = Array(data.utf8)
+        }
+        let status = ZBarcode_Encode_and_Buffer(symbol, bytes, Int32(bytes.count), 0)
+        guard status < ZINT_ERROR, let bitmap = symbol.pointee.bitmap else {
+            let message = withUnsafeBytes(of: symbol.pointee.errtxt) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw ZintError(symbology: symbology, message: message)
+        }
+        let symbolWidth = Int(symbol.pointee.bitmap_width)
+        let symbolHeight = Int(symbol.pointee.bitmap_height)
+        let width = symbolWidth + 2 * margin
+        let height = symbolHeight + 2 * margin
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        for y in 0..<symbolHeight {
+            for x in 0..<symbolWidth {
+                // The bitmap is RGB; zint draws black on white, so red is the luma.
+                pixels[(y + margin) * width + x + margin] = bitmap[(y * symbolWidth + x) * 3]
+            }
+        }
+        return RenderedSymbol(
+            frame: Frame(width: width, height: height, pixels: pixels),
+            symbolBox: PixelRect(x: margin, y: margin, width: symbolWidth, height: symbolHeight))
+    }
+
+    private static func zintType(_ symbology: Symbology) -> Int32 {
+        switch symbology {
+        case .qr: BARCODE_QRCODE
+        case .ean8, .ean13: BARCODE_EANX
+        case .upca: BARCODE_UPCA
+        case .upce: BARCODE_UPCE
+        case .code39: BARCODE_CODE39
+        case .code93: BARCODE_CODE93
+        case .code128: BARCODE_CODE128
+        case .pdf417: BARCODE_PDF417
+        case .aztec: BARCODE_AZTEC
+        case .dataMatrix: BARCODE_DATAMATRIX
+        }
+    }
+}
