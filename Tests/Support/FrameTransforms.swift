@@ -1,26 +1,10 @@
 import Foundation
 import Scanner
 
-/// Deterministic image degradations for round-trip tests: each returns a new,
+/// Deterministic image degradations for round-trip tests (quarter turns and
+/// inversion come from the library's own `FrameOperations`): each returns a new,
 /// tightly packed frame (except `padded(toStride:)`) and leaves `self` alone.
 extension Frame {
-    /// The frame turned clockwise by `quarterTurns` × 90°.
-    public func rotated(quarterTurns: Int) -> Frame {
-        let turns = ((quarterTurns % 4) + 4) % 4
-        let source = packedPixels
-        let (w, h) = (width, height)
-        let outWidth = turns.isMultiple(of: 2) ? w : h
-        let outHeight = turns.isMultiple(of: 2) ? h : w
-        return Frame.generated(width: outWidth, height: outHeight) { x, y in
-            switch turns {
-            case 1: source[(h - 1 - x) * w + y]
-            case 2: source[(h - 1 - y) * w + (w - 1 - x)]
-            case 3: source[x * w + (w - 1 - y)]
-            default: source[y * w + x]
-            }
-        }
-    }
-
     /// The frame turned clockwise by `degrees` about its centre, on a canvas
     /// grown to hold all of it, sampled bilinearly; new area is `fill`.
     public func rotated(degrees: Double, fill: UInt8 = 255) -> Frame {
@@ -87,12 +71,6 @@ extension Frame {
             }
             return UInt8(sum / count)
         }
-    }
-
-    /// Light and dark swapped.
-    public func inverted() -> Frame {
-        let source = packedPixels
-        return Frame.generated(width: width, height: height) { x, y in 255 - source[y * width + x] }
     }
 
     /// The same pixels in rows `stride` bytes apart, as camera buffers are;

@@ -51,9 +51,9 @@ final class ZXingEngine: BarcodeEngine {
             Self.read(bytes, width: frame.width, height: frame.height, stride: frame.stride, options: bridgeOptions)
         }.get()
         guard found.isEmpty, options.tryInverted else { return found }
-        let inverted = frame.packedPixels.map { 255 - $0 }
+        let inverted = frame.inverted()
         return try inverted.withUnsafeBytes { bytes in
-            Self.read(bytes, width: frame.width, height: frame.height, stride: frame.width, options: bridgeOptions)
+            Self.read(bytes, width: inverted.width, height: inverted.height, stride: inverted.stride, options: bridgeOptions)
         }.get()
     }
 
