@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Why an image could not be turned into a frame. Each description names
+/// the file and says what to do about it.
+public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The bytes start with no signature of a supported format.
+    case notAnImage(name: String)
+    /// The format was recognised but the data is truncated or damaged;
+    /// `reason` is the decoding library's own message.
+    case corrupt(name: String, format: ImageFormat, reason: String)
+    /// The header claims a size over `limit`; nothing was allocated.
+    case tooLarge(name: String, width: Int, height: Int, limit: ImageSizeLimit)
+    /// The file could not be read at all.
+    case unreadable(path: String, reason: UnreadableReason)
+
+    /// Why a file could not be read, from `errno`.
+    public enum UnreadableReason: Sendable, Hashable {
+        case notFound
+        case permissionDenied
+        case isDirectory
+        case other(errno: Int32)
+
+        init(errno code: Int32) {
+            switch code {
+            case ENOENT, ENOTDIR: self = .notFound
+            case EACCES, EPERM: self = .permissionDenied
+            case EISDIR: self = .isDirectory
+            default: self = .other(errno: code)
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notAnImage(let name):
+            "\(name) is not an image the scanner can read (JPEG, PNG, WebP, PBM/PGM/PPM, recognised by "
+                + "content, not extension); convert it to PNG or JPEG and try again"
+        case .corrupt(let name, let format, let reason):
+            "\(name) is a damaged or truncated \(format.rawValue) image (\(reason)); "
+                + "re-export or re-download the file"
+        case .tooLarge(let name, let width, let height, let limit):
+            "\(name) is \(width)x\(height) pixels, over the limit of \(limit.maxPixels) pixels and "
+                + "\(limit.maxSide) per side; scale it down before scanning"
+        case .unreadable(let path, .notFound):
+            "cannot read \(path): no such file; check the path"
+        case .unreadable(let path, .permissionDenied):
+            "cannot read \(path): permission denied; make the file readable (chmod +r) or run as its owner"
+        case .unreadable(let path, .isDirectory):
+            "cannot read \(path): it is a directory; pass the image files inside it instead"
+        case .unreadable(let path, .other(let code)):
+            "cannot read \(path): \(String(cString: strerror(code))); check the file and the disk"
+        }
+    }
+}
