@@ -1,2 +1,28 @@
+import Glibc
 import Scanner
-print("scan")
+
+// A reader that goes away (`scan | head -1`) ends the run quietly through
+// LineWriter's EPIPE result instead of killing the process mid-write.
+signal(SIGPIPE, SIG_IGN)
+
+let options: Options
+do {
+    options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    LineWriter.standardError.write("scan: \(error)\nTry 'scan --help' for more information.\n")
+    exit(2)
+}
+
+if options.showHelp {
+    LineWriter.standardOutput.write(Help.text + "\n")
+    exit(0)
+}
+if options.showVersion {
+    LineWriter.standardOutput.write(Help.version + "\n")
+    exit(0)
+}
+if options.paths.isEmpty {
+    LineWriter.standardError.write("scan: camera scanning is not available yet; give image files to scan\n")
+    exit(2)
+}
+exit(FileScan(options: options).run())

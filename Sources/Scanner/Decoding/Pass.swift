@@ -7,7 +7,7 @@ struct Pass {
     }
 
     enum Pixels {
-        case asIs, inverted, downscaled, upscaled, stretched
+        case asIs, inverted, downscaled, upscaled, stretched, bordered
         case rotated(quarterTurns: Int)
     }
 
@@ -22,6 +22,9 @@ struct Pass {
             return View(frame: region.inverted()) { $0 }
         case .stretched:
             return View(frame: region.contrastStretched()) { $0 }
+        case .bordered:
+            let border = max(16, min(region.width, region.height) / 8)
+            return View(frame: region.withWhiteBorder(border)) { Point(x: $0.x - Double(border), y: $0.y - Double(border)) }
         case .downscaled:
             guard region.width >= 200, region.height >= 200 else { return nil }
             return View(frame: region.downscaledByTwo()) { Point(x: $0.x * 2 + 0.5, y: $0.y * 2 + 0.5) }
@@ -55,12 +58,14 @@ struct Pass {
                 Pass(pixels: .asIs, options: plain),
                 Pass(pixels: .asIs, options: EngineOptions(tryHarder: true, tryInverted: true)),
                 Pass(pixels: .downscaled, options: plain),
+                Pass(pixels: .bordered, options: harder),
             ]
         case .thorough:
             return [
-                Pass(pixels: .asIs, options: plain),
+                Pass(pixels: .asIs, options: harder),
                 Pass(pixels: .asIs, options: EngineOptions(tryHarder: true, tryInverted: true)),
                 Pass(pixels: .downscaled, options: harder),
+                Pass(pixels: .bordered, options: harder),
                 Pass(pixels: .upscaled, options: harder),
                 Pass(pixels: .stretched, options: harder),
                 Pass(pixels: .inverted, options: harder),

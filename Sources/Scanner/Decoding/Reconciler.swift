@@ -4,14 +4,29 @@ enum Reconciler {
     /// two readings of one place disagree, keeps the more trustworthy one.
     static func merge(_ detections: [Detection]) -> [Detection] {
         var kept: [Detection] = []
+        var contested: [Detection] = []
         for candidate in detections where isWellFormed(candidate) {
-            if let index = kept.firstIndex(where: { overlaps($0, candidate) && sameFamily($0, candidate) }) {
-                if prefers(candidate, over: kept[index]) { kept[index] = candidate }
-            } else {
+            guard let index = kept.firstIndex(where: { overlaps($0, candidate) && sameFamily($0, candidate) }) else {
                 kept.append(candidate)
+                continue
             }
+            let current = kept[index]
+            if current.symbology.isLinear, current.bytes != candidate.bytes, GTIN.normalised(current.text, symbology: current.symbology) != GTIN.normalised(candidate.text, symbology: candidate.symbology) {
+                // Two valid but different readings of one linear code: one is
+                // a misread. Keep the one most scan lines agree on, and only
+                // if it clearly dominates; otherwise report neither.
+                let stronger = current.quality >= candidate.quality ? current : candidate
+                let weaker = current.quality >= candidate.quality ? candidate : current
+                if stronger.quality >= 2 * weaker.quality {
+                    kept[index] = stronger
+                } else {
+                    contested.append(kept.remove(at: index))
+                }
+                continue
+            }
+            if prefers(candidate, over: current) { kept[index] = candidate }
         }
-        return kept
+        return kept.filter { detection in !contested.contains { overlaps($0, detection) && sameFamily($0, detection) } }
     }
 
     /// EAN/UPC reads with a wrong check digit are misreads by definition.

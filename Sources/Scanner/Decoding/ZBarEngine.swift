@@ -58,8 +58,6 @@ final class ZBarEngine: BarcodeEngine {
         for symbology in symbologies {
             zbar_image_scanner_set_config(scanner, Self.zbarType(symbology), ZBAR_CFG_ENABLE, 1)
         }
-        // Full ASCII Code 39 (`+A` → `a`), which is what the symbol means.
-        zbar_image_scanner_set_config(scanner, ZBAR_CODE39, ZBAR_CFG_ASCII, 1)
         // Raw bytes for QR: our text layer honours the declared encoding.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         let density: Int32 = options.tryHarder ? 1 : 2
@@ -100,9 +98,10 @@ final class ZBarEngine: BarcodeEngine {
     private static func detection(from symbol: OpaquePointer) -> Detection? {
         guard let symbology = symbology(of: zbar_symbol_get_type(symbol)) else { return nil }
         let length = Int(zbar_symbol_get_data_length(symbol))
-        let bytes: [UInt8] = zbar_symbol_get_data(symbol).map { data in
+        let drawn: [UInt8] = zbar_symbol_get_data(symbol).map { data in
             data.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
         } ?? []
+        let bytes = symbology == .code39 ? Code39Interpretation.interpret(drawn) : drawn
         let points = (0..<zbar_symbol_get_loc_size(symbol)).map {
             Point(x: Double(zbar_symbol_get_loc_x(symbol, $0)), y: Double(zbar_symbol_get_loc_y(symbol, $0)))
         }
@@ -110,9 +109,11 @@ final class ZBarEngine: BarcodeEngine {
             // zbar lists QR corners TL, BL, BR, TR.
             ? [points[0], points[3], points[2], points[1]]
             : linearQuad(points, orientation: zbar_symbol_get_orientation(symbol))
-        return Detection(
+        var detection = Detection(
             symbology: symbology, bytes: bytes, text: TextDecoding.text(for: symbology, bytes: bytes),
             corners: corners, engine: .zbar)
+        detection.quality = Int(zbar_symbol_get_quality(symbol))
+        return detection
     }
 
     /// The box around a linear code's scan points, listed clockwise from the

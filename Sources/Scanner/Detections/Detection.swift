@@ -17,6 +17,9 @@ public struct Detection: Sendable, Hashable {
     /// symbol's top-left. For linear codes, the bounding box of the scan.
     public var corners: [Point]
     public var engine: Engine
+    /// How much evidence the engine had: zbar's count of agreeing scan
+    /// lines, 1 otherwise. Used to choose between conflicting readings.
+    var quality = 1
 
     public init(symbology: Symbology, bytes: [UInt8], text: String, corners: [Point], engine: Engine) {
         self.symbology = symbology

@@ -78,6 +78,18 @@ extension Frame {
         }
     }
 
+    /// Surrounded by `border` white pixels on every side, for symbols printed
+    /// or cropped without the quiet zone zxing needs to find them.
+    public func withWhiteBorder(_ border: Int) -> Frame {
+        let w = width + 2 * border, h = height + 2 * border
+        return mapped(width: w, height: h) { src, stride, dst in
+            dst.update(repeating: 255, count: w * h)
+            for y in 0..<height {
+                (dst + (y + border) * w + border).update(from: src + y * stride, count: width)
+            }
+        }
+    }
+
     /// Turned by a multiple of 90° clockwise.
     public func rotated(quarterTurns: Int) -> Frame {
         let turns = ((quarterTurns % 4) + 4) % 4

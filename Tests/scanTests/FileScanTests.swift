@@ -1,0 +1,130 @@
+import Foundation
+import ScannerTestSupport
+import Testing
+
+/// End-to-end: the built `scan` binary on still images.
+@Suite struct FileScanTests {
+    static let samples = ScanCommand.packageRoot.appendingPathComponent("Samples")
+
+    /// Each sample image with the text it must decode to.
+    static func sampleExpectations() throws -> [(image: String, text: String)] {
+        try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { $0.hasSuffix(".png") }.sorted().map {
+            let text = try String(contentsOf: samples.appendingPathComponent($0.replacingOccurrences(of: ".png", with: ".txt")), encoding: .utf8)
+            return ($0, text.trimmingCharacters(in: .newlines))
+        }
+    }
+
+    @Test func everySampleDecodesToItsText() throws {
+        let expectations = try Self.sampleExpectations()
+        #expect(expectations.count >= 11)
+        let result = try ScanCommand.run(["--format", "json", "Samples"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        for (image, text) in expectations {
+            let found = records.filter { ($0["source"] as? String) == "Samples/" + image }
+            #expect(found.count == 1, "\(image): \(found)")
+            #expect(found.first?["text"] as? String == text, "\(image)")
+            #expect((found.first?["corners"] as? [[Double]])?.count == 4, "\(image)")
+        }
+    }
+
+    @Test func textOutputIsOneLinePerSymbolLikeZbarimg() throws {
+        let result = try ScanCommand.run(["Samples/ean13.png", "Samples/qr.png"])
+        #expect(result.status == 0)
+        #expect(result.lines == ["EAN-13:4006381333931", "QR-Code:https://example.com/scan?id=42"])
+    }
+
+    @Test func jsonCarriesGTINForUPC() throws {
+        let result = try ScanCommand.run(["--format", "json", "Samples/upca.png", "Samples/upce.png"])
+        let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(records.map { $0["symbology"] as? String } == ["upca", "upce"])
+        #expect(records.map { $0["text"] as? String } == ["036000291452", "01234565"])
+        #expect(records.map { $0["gtin"] as? String } == ["0036000291452", "0012345000065"])
+        #expect(records.first?["bytes"] as? String == Data("036000291452".utf8).base64EncodedString())
+    }
+
+    @Test func readsAnImageFromStandardInput() throws {
+        let png = try Data(contentsOf: Self.samples.appendingPathComponent("datamatrix.png"))
+        let result = try ScanCommand.run(["--format", "json", "-"], input: png)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\"source\":\"-\""))
+        #expect(result.stdout.contains("DataMatrix sample 90"))
+    }
+
+    @Test func rawPrintsOnlyThePayload() throws {
+        let result = try ScanCommand.run(["--raw", "Samples/code93.png"])
+        #expect(result.stdout == "Code 93 Sample\n")
+    }
+
+    @Test func badFilesAreReportedAndTheRunGoesOn() throws {
+        let dir = try TemporaryDirectory()
+        let png = try Data(contentsOf: Self.samples.appendingPathComponent("qr.png"))
+        try png.prefix(png.count / 2).write(to: dir.file("truncated.png"))
+        try Data("not an image at all\n".utf8).write(to: dir.file("notes.png"))
+        let missing = dir.file("missing.png").path
+        let result = try ScanCommand.run([dir.file("truncated.png").path, dir.file("notes.png").path, missing, "Samples/ean8.png"])
+        #expect(result.status == 0, "something was found, so success")
+        #expect(result.lines == ["EAN-8:96385074"])
+        let errors = result.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.count == 3, "\(errors)")
+        #expect(errors.contains { $0.contains("truncated.png") })
+        #expect(errors.contains { $0.contains("notes.png") && $0.contains("not an image") })
+        #expect(errors.contains { $0.contains("missing.png") && $0.contains("no such file") })
+    }
+
+    @Test func onlyErrorsExitOne() throws {
+        let result = try ScanCommand.run(["/nonexistent/image.png"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func nothingFoundExitsFour() throws {
+        let dir = try TemporaryDirectory()
+        // A blank 64×64 PGM.
+        try (Data("P5\n64 64\n255\n".utf8) + Data(repeating: 200, count: 64 * 64)).write(to: dir.file("blank.pgm"))
+        let result = try ScanCommand.run([dir.file("blank.pgm").path])
+        #expect(result.status == 4)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func quietSilencesErrorsButNotTheStatus() throws {
+        let result = try ScanCommand.run(["-q", "/nonexistent/image.png"])
+        #expect(result.status == 1)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test(arguments: [["--format", "xml"], ["--roi", "0.5,0.5,0.8,0.8"], ["--bogus"], ["--symbologies", "qr,foo"], ["--roi"]])
+    func badUsageExitsTwoWithAHint(arguments: [String]) throws {
+        let result = try ScanCommand.run(arguments + ["Samples/qr.png"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("scan --help"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func helpTeachesAndVersionAnswers() throws {
+        let help = try ScanCommand.run(["--help"])
+        #expect(help.status == 0)
+        for topic in ["USAGE", "--symbologies", "--roi", "--format", "EXIT STATUS", "datamatrix"] {
+            #expect(help.stdout.contains(topic), "help lacks \(topic)")
+        }
+        let version = try ScanCommand.run(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("scan "))
+    }
+
+    @Test func symbologiesLimitWhatIsReported() throws {
+        let result = try ScanCommand.run(["--symbologies", "qr", "Samples"])
+        #expect(result.lines == ["QR-Code:https://example.com/scan?id=42"])
+    }
+
+    @Test func regionOfInterestLimitsWhereItLooks() throws {
+        // The EAN-13 sample's bars fill the middle; a thin top-left strip sees none.
+        let outside = try ScanCommand.run(["--roi", "0,0,0.1,0.1", "Samples/ean13.png"])
+        #expect(outside.status == 4)
+        let inside = try ScanCommand.run(["--format", "json", "--roi", "0.05,0.1,0.9,0.6", "Samples/ean13.png"])
+        #expect(inside.status == 0)
+        let record = try JSONSerialization.jsonObject(with: Data(inside.lines[0].utf8)) as! [String: Any]
+        let xs = (record["corners"] as! [[Double]]).map { $0[0] }
+        // Full-image coordinates: the box starts well right of the ROI's own origin.
+        #expect(xs.min()! > 20)
+    }
+}
