@@ -1,0 +1,116 @@
+import Glibc
+
+/// Replays a YUV4MPEG2 (`.y4m`) recording as a frame source.
+///
+/// Only the luma plane is used; chroma (4:2:0, 4:2:2, 4:4:4) is skipped and
+/// `Cmono` files have none. Capture times are the frame index over the
+/// recorded rate, so a replay gives the tracker the times it would have seen
+/// live, whether paced in real time or run as fast as possible.
+public final class Y4MReader: FrameSource {
+    public let name: String
+    public let width: Int
+    public let height: Int
+    public let frameInterval: Duration?
+    private let chromaBytes: Int
+    private let file: UnsafeMutablePointer<FILE>
+    private let paced: Bool
+    private var index: UInt64 = 0
+    private var started: ContinuousClock.Instant?
+
+    /// Opens `path`. With `realTime`, `nextFrame` waits so that frames come
+    /// at the recorded rate; without it, as fast as they can be read.
+    public init(path: String, realTime: Bool) throws(RecordingError) {
+        guard let file = fopen(path, "rb") else {
+            throw .cannotOpenRecording(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.file = file
+        name = path
+        paced = realTime
+        do throws(RecordingError) {
+            let header = try Self.readLine(file, path: path)
+            let fields = header.split(separator: " ")
+            guard fields.first == "YUV4MPEG2" else {
+                throw RecordingError.badRecording(path: path, reason: "it does not start with YUV4MPEG2")
+            }
+            var width = 0, height = 0, rate: (Int, Int) = (30, 1), colour = "420jpeg"
+            for field in fields.dropFirst() {
+                let value = field.dropFirst()
+                switch field.first {
+                case "W": width = Int(value) ?? 0
+                case "H": height = Int(value) ?? 0
+                case "F":
+                    let parts = value.split(separator: ":").compactMap { Int($0) }
+                    if parts.count == 2, parts[0] > 0, parts[1] > 0 { rate = (parts[0], parts[1]) }
+                case "C": colour = String(value)
+                default: break
+                }
+            }
+            guard width > 0, height > 0, width * height <= 64_000_000 else {
+                throw RecordingError.badRecording(path: path, reason: "its size \(width)x\(height) is missing or too large")
+            }
+            let (cw, ch) = ((width + 1) / 2, (height + 1) / 2)
+            switch colour {
+            case "mono": chromaBytes = 0
+            case let c where c.hasPrefix("420"): chromaBytes = 2 * cw * ch
+            case let c where c.hasPrefix("422"): chromaBytes = 2 * cw * height
+            case let c where c.hasPrefix("444"): chromaBytes = 2 * width * height
+            default:
+                throw RecordingError.badRecording(path: path, reason: "colour space C\(colour) is not supported (use 420, 422, 444 or mono)")
+            }
+            self.width = width
+            self.height = height
+            frameInterval = .seconds(rate.1) / rate.0
+        } catch {
+            fclose(file)
+            throw error
+        }
+    }
+
+    deinit { fclose(file) }
+
+    public func nextFrame() throws(RecordingError) -> Frame? {
+        // Each frame: "FRAME[ params]\n", the luma plane, then chroma.
+        guard let marker = try? Self.readLine(file, path: name) else { return nil }
+        guard marker.hasPrefix("FRAME") else {
+            throw .badRecording(path: name, reason: "frame \(index) does not start with FRAME")
+        }
+        let count = width * height
+        var complete = false
+        let storage = PixelStorage(count: count) { buffer in
+            complete = fread(buffer.baseAddress, 1, count, file) == count
+        }
+        guard complete else { return nil }  // a cut-off last frame ends the stream
+        if chromaBytes > 0 { fseek(file, chromaBytes, SEEK_CUR) }
+        let captureTime = (frameInterval ?? .zero) * Int(index)
+        if paced { waitUntil(captureTime) }
+        defer { index += 1 }
+        return Frame(width: width, height: height, storage: storage, sequence: index, captureTime: captureTime)
+    }
+
+    private func waitUntil(_ offset: Duration) {
+        let clock = ContinuousClock()
+        let start = started ?? clock.now
+        started = start
+        let delay = (start + offset) - clock.now
+        guard delay > .zero else { return }
+        let (seconds, attoseconds) = delay.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+    }
+
+    private static func readLine(_ file: UnsafeMutablePointer<FILE>, path: String) throws(RecordingError) -> String {
+        var bytes: [UInt8] = []
+        while true {
+            let c = getc(file)
+            if c == EOF {
+                if bytes.isEmpty { throw .badRecording(path: path, reason: "it ends early") }
+                break
+            }
+            if c == 0x0A { break }
+            bytes.append(UInt8(c))
+            if bytes.count > 4096 { throw .badRecording(path: path, reason: "a header line is too long") }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,47 @@
+import Glibc
+
+/// Records luma frames as a YUV4MPEG2 (`.y4m`) file, `Cmono`, so that a
+/// field problem can be replayed exactly with `--input`. The counterpart of
+/// AVFoundation's movie file output.
+public final class Y4MWriter {
+    public let path: String
+    private let file: UnsafeMutablePointer<FILE>
+    private let frameRate: (Int, Int)
+    private var size: (width: Int, height: Int)?
+
+    /// Creates (or replaces) `path`. The header is written with the first
+    /// frame, whose size every later frame must share.
+    public init(path: String, frameInterval: Duration?) throws(RecordingError) {
+        guard let file = fopen(path, "wb") else {
+            throw .cannotOpenRecording(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.path = path
+        self.file = file
+        // Express the rate as a fraction with a millisecond-exact numerator.
+        let interval = frameInterval ?? .milliseconds(33)
+        let micros = max(1, Int(interval.components.seconds) * 1_000_000 + Int(interval.components.attoseconds / 1_000_000_000_000))
+        frameRate = micros % 1000 == 0 ? (1000, micros / 1000) : (1_000_000, micros)
+    }
+
+    deinit { fclose(file) }
+
+    public func append(_ frame: Frame) throws(RecordingError) {
+        if size == nil {
+            size = (frame.width, frame.height)
+            let header = "YUV4MPEG2 W\(frame.width) H\(frame.height) F\(frameRate.0):\(frameRate.1) Ip A1:1 Cmono\n"
+            _ = header.withCString { fputs($0, file) }
+        }
+        guard let size, size == (frame.width, frame.height) else {
+            throw .badRecording(path: path, reason: "the frame size changed mid-recording")
+        }
+        var ok = fputs("FRAME\n", file) >= 0
+        frame.withUnsafeBytes { bytes in
+            for row in 0..<frame.height where ok {
+                ok = fwrite(bytes.baseAddress! + row * frame.stride, 1, frame.width, file) == frame.width
+            }
+        }
+        guard ok, fflush(file) == 0 else {
+            throw .cannotOpenRecording(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+}
