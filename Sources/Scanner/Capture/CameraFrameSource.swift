@@ -1,0 +1,101 @@
+import CV4L2
+
+/// Live luma frames from a V4L2 camera, like an AVCaptureVideoDataOutput:
+/// mmap streaming with a ring of driver buffers.
+///
+/// Formats whose luma plane comes first (GREY, NV12, NV21, YU12, YV12)
+/// arrive without a copy: the frame borrows the driver's buffer, which goes
+/// back to the driver when the frame is released, from any thread. Packed
+/// YUV is copied once with a stride, RGB converted, MJPEG decoded. Frames
+/// the driver flags as broken are dropped, never decoded.
+public final class CameraFrameSource: FrameSource {
+    public let device: CaptureDevice
+    /// The negotiated format.
+    public let format: StreamFormat
+    /// The camera's controls, on this source's descriptor.
+    public let controls: CameraControls
+    /// How long `nextFrame()` waits before it throws `timeout`.
+    public var timeout: Duration = .seconds(5)
+    /// Frames dropped because the driver flagged them or they were short.
+    public private(set) var droppedFrames = 0
+
+    private let buffers: CaptureBuffers
+    private let luma: LumaLayout
+
+    /// Opens `device`, negotiates a format for `request` and starts
+    /// streaming into `bufferCount` buffers (at least 4 is wise: frames
+    /// hold buffers while they are decoded).
+    public init(device: CaptureDevice, request: FormatRequest = FormatRequest(), bufferCount: Int = 4) throws(CaptureError) {
+        let handle = try V4L2Handle(path: device.path)
+        let choice = try request.choose(from: CaptureDevice.formats(of: handle), path: device.path)
+        guard let luma = choice.format.pixelFormat.luma else {
+            throw CaptureError.unsupportedFormat(path: device.path, reason: "no luma in \(choice.format.pixelFormat)", offered: [])
+        }
+        self.device = device
+        self.luma = luma
+        format = try StreamFormat.apply(choice, to: handle)
+        controls = CameraControls(handle: handle)
+        buffers = try CaptureBuffers(handle: handle, count: max(bufferCount, 2))
+        try buffers.start()
+    }
+
+    deinit {
+        buffers.stop()
+    }
+
+    public var name: String { device.path }
+    public var frameInterval: Duration? { format.frameInterval }
+
+    /// Waits for the next good frame. Never returns nil: a camera does not
+    /// end. Throws `deviceLost` when the camera goes away, `timeout` when
+    /// it stalls.
+    public func nextFrame() throws(CaptureError) -> Frame? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero, try buffers.handle.waitForFrame(timeout: left) else {
+                throw CaptureError.timeout(path: name, waited: timeout)
+            }
+            guard let filled = try buffers.dequeue() else { continue }
+            guard !filled.isError, var frame = try frame(from: filled) else {
+                buffers.requeue(filled.index)
+                droppedFrames += 1
+                continue
+            }
+            frame.sequence = filled.sequence
+            frame.captureTime = filled.timestamp
+            return frame
+        }
+    }
+
+    /// The luma frame in `filled`, or nil when the buffer holds too little.
+    private func frame(from filled: CaptureBuffers.Filled) throws(CaptureError) -> Frame? {
+        let (width, height, stride) = (format.width, format.height, format.bytesPerLine)
+        guard let needed = luma.bytesNeeded(width: width, height: height, bytesPerLine: stride) else {
+            defer { buffers.requeue(filled.index) }
+            return try decodeJPEG(filled.bytes)
+        }
+        guard filled.bytes.count >= needed else { return nil }
+        if luma == .plane && filled.mayLend {
+            return Frame(width: width, height: height, stride: stride, storage: buffers.lend(filled.index, count: needed))
+        }
+        defer { buffers.requeue(filled.index) }
+        return luma.copyLuma(from: filled.bytes, width: width, height: height, bytesPerLine: stride)
+    }
+
+    /// MJPEG hook. LEAD: wire the shared JPEG decoder here, e.g.
+    /// `try? JPEGDecoder.decode(bytes, name: name)`, where nil (a corrupt
+    /// frame, common over USB) drops the frame instead of failing.
+    private func decodeJPEG(_ bytes: UnsafeRawBufferPointer) throws(CaptureError) -> Frame? {
+        throw CaptureError.unsupportedFormat(
+            path: name, reason: "MJPEG decoding is not wired in yet", offered: [format.pixelFormat.description])
+    }
+}
+
+extension CaptureDevice {
+    /// Starts capturing from this device; see `CameraFrameSource`.
+    public func open(_ request: FormatRequest = FormatRequest(), bufferCount: Int = 4) throws(CaptureError) -> CameraFrameSource {
+        try CameraFrameSource(device: self, request: request, bufferCount: bufferCount)
+    }
+}
