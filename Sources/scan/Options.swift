@@ -11,9 +11,59 @@ struct Options {
     var showHelp = false
     var showVersion = false
 
+    // Camera and recordings.
+    var device: String?
+    var listDevices = false
+    var listFormats = false
+    var listControls = false
+    var size: (width: Int, height: Int)?
+    var framesPerSecond: Int?
+    var controls: [(name: String, value: String)] = []
+    var focus: String?
+    var exposure: String?
+    var gain: Int?
+    var zoom: Int?
+    var torch: Bool?
+    var oneshot = false
+    var input: String?
+    var fast = false
+    var record: String?
+
+    // Checkout: how appearances become events.
+    var dedup = DedupPolicy.default
+    var rearm: Duration?
+    var dedupWindow: Duration?
+    var confirm: Int?
+    var beep = false
+    var reportsLeft = false
+
+    /// The tracker settings the dedup options describe.
+    var trackerConfiguration: TrackerConfiguration {
+        var policy = dedup
+        switch policy {
+        case .oncePerPresentation: if let rearm { policy = .oncePerPresentation(rearm: rearm) }
+        case .window: if let dedupWindow { policy = .window(dedupWindow) }
+        default: break
+        }
+        var configuration = TrackerConfiguration(policy: policy, reportsLeft: reportsLeft)
+        if let confirm { configuration.confirmLinear = confirm }
+        return configuration
+    }
+
     /// A mistake on the command line; `main` prints it with a pointer to `--help`.
     struct UsageError: Error, CustomStringConvertible {
         let description: String
+    }
+
+    private func integer(_ name: String, _ text: String) throws -> Int {
+        guard let value = Int(text) else { throw UsageError(description: "\(name) takes a whole number, not '\(text)'") }
+        return value
+    }
+
+    private func positive(_ name: String, _ text: String) throws -> Int {
+        let value = try integer(name, text)
+        guard value > 0 else { throw UsageError(description: "\(name) must be positive, not \(value)") }
+        return value
     }
 
     init(arguments: [String]) throws {
@@ -54,6 +104,44 @@ struct Options {
                     throw UsageError(description: "unknown effort '\(text)': use fast, normal or thorough")
                 }
                 effort = parsed
+            case "-d", "--device": device = try value()
+            case "--list-devices": listDevices = true
+            case "--list-formats": listFormats = true
+            case "--list-controls": listControls = true
+            case "--size":
+                let text = try value()
+                let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+                    throw UsageError(description: "invalid size '\(text)': use WIDTHxHEIGHT, for example 1280x720")
+                }
+                size = (parts[0], parts[1])
+            case "--fps": framesPerSecond = try positive(name, try value())
+            case "--control":
+                let text = try value()
+                guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                    throw UsageError(description: "invalid control '\(text)': use NAME=VALUE, for example brightness=128")
+                }
+                controls.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
+            case "--focus": focus = try value()
+            case "--exposure": exposure = try value()
+            case "--gain": gain = try integer(name, try value())
+            case "--zoom": zoom = try positive(name, try value())
+            case "--torch":
+                let text = try value()
+                guard text == "on" || text == "off" else { throw UsageError(description: "--torch takes on or off") }
+                torch = text == "on"
+            case "--oneshot": oneshot = true
+            case "--input": input = try value()
+            case "--fast": fast = true
+            case "--record": record = try value()
+            case "--dedup":
+                let text = try value()
+                do { dedup = try DedupPolicy(parsing: text) } catch { throw UsageError(description: error.description) }
+            case "--rearm-ms": rearm = .milliseconds(try positive(name, try value()))
+            case "--dedup-ms": dedupWindow = .milliseconds(try positive(name, try value()))
+            case "--confirm": confirm = try positive(name, try value())
+            case "--beep": beep = true
+            case "--left": reportsLeft = true
             case "--":
                 paths.append(contentsOf: rest)
                 rest = []
@@ -65,6 +153,9 @@ struct Options {
                 }
                 paths.append(argument)
             }
+        }
+        if input != nil && !paths.isEmpty {
+            throw UsageError(description: "--input replays a recording; give either it or image PATHs")
         }
         if rawRequested {
             guard format == .text else { throw UsageError(description: "--raw and --format json exclude each other") }

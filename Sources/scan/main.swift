@@ -21,8 +21,10 @@ if options.showVersion {
     LineWriter.standardOutput.write(Help.version + "\n")
     exit(0)
 }
+if options.listDevices || options.listFormats || options.listControls {
+    exit(DeviceListing(options: options).run())
+}
 if options.paths.isEmpty {
-    LineWriter.standardError.write("scan: camera scanning is not available yet; give image files to scan\n")
-    exit(2)
+    exit(ContinuousScan(options: options).run())
 }
 exit(FileScan(options: options).run())

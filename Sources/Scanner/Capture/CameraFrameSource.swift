@@ -73,8 +73,10 @@ public final class CameraFrameSource: FrameSource {
     private func frame(from filled: CaptureBuffers.Filled) throws(CaptureError) -> Frame? {
         let (width, height, stride) = (format.width, format.height, format.bytesPerLine)
         guard let needed = luma.bytesNeeded(width: width, height: height, bytesPerLine: stride) else {
-            defer { buffers.requeue(filled.index) }
-            return try decodeJPEG(filled.bytes)
+            // A decoded JPEG owns its pixels; a corrupt one is requeued by the caller.
+            guard let decoded = try decodeJPEG(filled.bytes) else { return nil }
+            buffers.requeue(filled.index)
+            return decoded
         }
         guard filled.bytes.count >= needed else { return nil }
         if luma == .plane && filled.mayLend {
@@ -84,12 +86,12 @@ public final class CameraFrameSource: FrameSource {
         return luma.copyLuma(from: filled.bytes, width: width, height: height, bytesPerLine: stride)
     }
 
-    /// MJPEG hook. LEAD: wire the shared JPEG decoder here, e.g.
-    /// `try? JPEGDecoder.decode(bytes, name: name)`, where nil (a corrupt
-    /// frame, common over USB) drops the frame instead of failing.
+    /// An MJPEG frame, decoded straight to luma by the same libjpeg path as
+    /// image files, at a reduced scale when the frame is far larger than a
+    /// scanner needs. A corrupt frame (common over USB) is dropped.
     private func decodeJPEG(_ bytes: UnsafeRawBufferPointer) throws(CaptureError) -> Frame? {
-        throw CaptureError.unsupportedFormat(
-            path: name, reason: "MJPEG decoding is not wired in yet", offered: [format.pixelFormat.description])
+        let scale: JPEGScale = format.width > 2560 ? .quarter : format.width > 1280 ? .half : .full
+        return try? JPEGDecoder.decode(bytes, scale: scale, name: name)
     }
 }
 

@@ -67,11 +67,6 @@ public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Duration {
-    /// The duration as a number of seconds.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-
     /// A V4L2 fraction of a second (timeperframe).
     init(_ fraction: v4l2_fract) {
         self = .seconds(Double(fraction.numerator) / Double(max(fraction.denominator, 1)))

@@ -5,7 +5,7 @@ enum LumaLayout: Sendable, Hashable {
     /// Luma is every second byte from `offset` (YUYV, UYVY, 16-bit grey).
     case interleaved(offset: Int)
     /// Colour pixels, converted to luma.
-    case rgb(RGBLayout)
+    case rgb(LumaConversion.Layout)
     /// Each frame is a JPEG image.
     case jpeg
 
@@ -35,40 +35,24 @@ enum LumaLayout: Sendable, Hashable {
     /// hold `bytesNeeded` bytes. (JPEG frames go through the JPEG decoder.)
     func copyLuma(from source: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerLine: Int) -> Frame {
         let storage = PixelStorage(count: width * height) { target in
+            if case .rgb(let layout) = self {
+                LumaConversion.convert(
+                    source, layout: layout, width: width, height: height, sourceStride: bytesPerLine,
+                    into: target, destinationStride: width)
+                return
+            }
             let input = source.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let output = target.baseAddress!.assumingMemoryBound(to: UInt8.self)
             for row in 0..<height {
                 let from = input + row * bytesPerLine, to = output + row * width
                 switch self {
-                case .plane, .jpeg:
+                case .plane, .jpeg, .rgb:
                     to.update(from: from, count: width)
                 case .interleaved(let offset):
                     for x in 0..<width { to[x] = from[2 &* x &+ offset] }
-                case .rgb(let layout):
-                    layout.convertRow(from, to, width: width)
                 }
             }
         }
         return Frame(width: width, height: height, storage: storage)
-    }
-}
-
-/// The byte offsets of the colour channels within one pixel.
-struct RGBLayout: Sendable, Hashable {
-    let bytesPerPixel: Int
-    let red: Int
-    let green: Int
-    let blue: Int
-
-    /// BT.601 luma in 8-bit fixed point, Y = (77 R + 150 G + 29 B + 128) >> 8:
-    /// the weights sum to 256, so grey stays exactly grey.
-    @inline(__always)
-    func convertRow(_ input: UnsafePointer<UInt8>, _ output: UnsafeMutablePointer<UInt8>, width: Int) {
-        var pixel = input
-        for x in 0..<width {
-            let sum = 77 &* UInt32(pixel[red]) &+ 150 &* UInt32(pixel[green]) &+ 29 &* UInt32(pixel[blue]) &+ 128
-            output[x] = UInt8(truncatingIfNeeded: sum &>> 8)
-            pixel += bytesPerPixel
-        }
     }
 }

@@ -48,14 +48,14 @@ public struct PixelFormat: RawRepresentable, Sendable, Hashable, CustomStringCon
         case "YUYV", "YVYU", "Y16 -BE": .interleaved(offset: 0)
         case "UYVY", "VYUY", "Y16 ": .interleaved(offset: 1)
         case "MJPG", "JPEG": .jpeg
-        case "RGB3": .rgb(RGBLayout(bytesPerPixel: 3, red: 0, green: 1, blue: 2))
-        case "BGR3": .rgb(RGBLayout(bytesPerPixel: 3, red: 2, green: 1, blue: 0))
+        case "RGB3": .rgb(LumaConversion.Layout(bytesPerPixel: 3, red: 0, green: 1, blue: 2))
+        case "BGR3": .rgb(LumaConversion.Layout(bytesPerPixel: 3, red: 2, green: 1, blue: 0))
         // V4L2 names 32-bit formats by their word order; these are the byte
         // offsets in memory.
-        case "AR24", "XR24": .rgb(RGBLayout(bytesPerPixel: 4, red: 2, green: 1, blue: 0))
-        case "AB24", "XB24": .rgb(RGBLayout(bytesPerPixel: 4, red: 0, green: 1, blue: 2))
-        case "BA24", "BX24": .rgb(RGBLayout(bytesPerPixel: 4, red: 1, green: 2, blue: 3))
-        case "RA24", "RX24": .rgb(RGBLayout(bytesPerPixel: 4, red: 3, green: 2, blue: 1))
+        case "AR24", "XR24": .rgb(LumaConversion.Layout(bytesPerPixel: 4, red: 2, green: 1, blue: 0))
+        case "AB24", "XB24": .rgb(LumaConversion.Layout(bytesPerPixel: 4, red: 0, green: 1, blue: 2))
+        case "BA24", "BX24": .rgb(LumaConversion.Layout(bytesPerPixel: 4, red: 1, green: 2, blue: 3))
+        case "RA24", "RX24": .rgb(LumaConversion.Layout(bytesPerPixel: 4, red: 3, green: 2, blue: 1))
         default: nil
         }
     }

@@ -7,12 +7,12 @@
 /// transparency are dark marks on a transparent background.
 enum LumaConversion {
     /// Where the channels sit within one pixel.
-    struct Layout: Sendable {
+    struct Layout: Sendable, Hashable {
         var bytesPerPixel: Int
         var red: Int
         var green: Int
         var blue: Int
-        var alpha: Int?
+        var alpha: Int? = nil
 
         static let rgb = Layout(bytesPerPixel: 3, red: 0, green: 1, blue: 2)
         static let bgr = Layout(bytesPerPixel: 3, red: 2, green: 1, blue: 0)

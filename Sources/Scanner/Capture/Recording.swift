@@ -1,0 +1,20 @@
+import Glibc
+
+/// Opens a recording by its content: YUV4MPEG2 or an MJPEG stream.
+public enum Recording {
+    public static func open(_ path: String, realTime: Bool) throws -> any FrameSource {
+        guard let file = fopen(path, "rb") else {
+            throw RecordingError.cannotOpenRecording(path: path, reason: String(cString: strerror(errno)))
+        }
+        var magic = [UInt8](repeating: 0, count: 9)
+        let count = fread(&magic, 1, magic.count, file)
+        fclose(file)
+        if count >= 2, magic[0] == 0xFF, magic[1] == 0xD8 {
+            return try MJPEGStreamReader(path: path)
+        }
+        guard count == 9, magic == Array("YUV4MPEG2".utf8) else {
+            throw RecordingError.badRecording(path: path, reason: "it is neither YUV4MPEG2 (.y4m) nor an MJPEG stream")
+        }
+        return try Y4MReader(path: path, realTime: realTime)
+    }
+}

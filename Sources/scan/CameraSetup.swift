@@ -1,0 +1,91 @@
+import Scanner
+
+/// The camera the options name, opened with the options' format and
+/// controls. `open()` is called again after an unplug, so a camera that
+/// returns gets the same settings.
+final class CameraSetup: Sendable {
+    let device: CaptureDevice
+    private let request: FormatRequest
+    private let options: Options.CameraSettings
+    private let messages: LineWriter
+    /// Set when the camera has no zoom control: the zoom becomes a centre crop.
+    let digitalZoom: Int?
+
+    init(options: Options, messages: LineWriter) throws {
+        device = try CaptureDevice.select(options.device)
+        request = FormatRequest(
+            width: options.size?.width, height: options.size?.height, framesPerSecond: options.framesPerSecond)
+        self.options = options.cameraSettings
+        self.messages = messages
+        // Probe once: which conveniences the camera has decides the zoom fallback.
+        let probe = try device.open(request)
+        digitalZoom = try Self.apply(self.options, to: probe.controls, messages: options.quiet ? nil : messages)
+    }
+
+    func open() throws -> any FrameSource {
+        let source = try device.open(request)
+        _ = try Self.apply(options, to: source.controls, messages: nil)
+        return source
+    }
+
+    /// `configuration` with the digital zoom folded into the region of interest.
+    func adjusted(_ configuration: CaptureSession.Configuration) -> CaptureSession.Configuration {
+        guard let zoom = digitalZoom, zoom > 1 else { return configuration }
+        var adjusted = configuration
+        let roi = configuration.decoder.regionOfInterest
+        let side = 1 / Double(zoom)
+        // The centre 1/zoom of the ROI, as a lens zoom would frame it.
+        if let zoomed = try? RegionOfInterest(
+            x: roi.x + roi.width * (1 - side) / 2, y: roi.y + roi.height * (1 - side) / 2,
+            width: roi.width * side, height: roi.height * side)
+        {
+            adjusted.decoder.regionOfInterest = zoomed
+        }
+        return adjusted
+    }
+
+    /// Applies the settings; an unsupported one is a warning and scanning
+    /// goes on. Returns the zoom to apply digitally, if the camera has none.
+    private static func apply(_ settings: Options.CameraSettings, to controls: CameraControls, messages: LineWriter?) throws -> Int? {
+        func attempt(_ what: String, _ body: () throws -> Void) {
+            do { try body() } catch { messages?.write("scan: \(error); continuing without \(what)\n") }
+        }
+        for (name, value) in settings.controls {
+            attempt("\(name)") { try controls.set(name, to: value) }
+        }
+        if let focus = settings.focus { attempt("focus") { try controls.setFocus(setting(focus)) } }
+        if let exposure = settings.exposure { attempt("exposure") { try controls.setExposure(setting(exposure)) } }
+        if let gain = settings.gain { attempt("gain") { try controls.setGain(gain) } }
+        if let torch = settings.torch { attempt("torch") { try controls.setTorch(torch) } }
+        guard let zoom = settings.zoom else { return nil }
+        do {
+            try controls.setZoom(zoom)
+            return nil
+        } catch CaptureError.featureUnsupported {
+            messages?.write("scan: \(controls.path) has no zoom control; zooming digitally by cropping the centre 1/\(zoom)\n")
+            return zoom
+        }
+    }
+
+    private static func setting(_ text: String) throws -> CameraSetting {
+        if text == "auto" { return .automatic }
+        guard let value = Int(text) else { throw Options.UsageError(description: "use auto or a number, not '\(text)'") }
+        return .manual(value)
+    }
+}
+
+extension Options {
+    /// The camera settings, as a Sendable value for reopening.
+    struct CameraSettings: Sendable {
+        var controls: [(String, String)]
+        var focus: String?
+        var exposure: String?
+        var gain: Int?
+        var zoom: Int?
+        var torch: Bool?
+    }
+
+    var cameraSettings: CameraSettings {
+        CameraSettings(controls: controls.map { ($0.name, $0.value) }, focus: focus, exposure: exposure, gain: gain, zoom: zoom, torch: torch)
+    }
+}
