@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Scanner", targets: ["Scanner"]),
         .executable(name: "scan", targets: ["scan"]),
+        .executable(name: "checkout", targets: ["checkout"]),
     ],
     targets: [
         // System libraries (Debian 12 packages named in `providers`).
@@ -35,6 +36,8 @@ let package = Package(
             dependencies: ["CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing"]
         ),
         .executableTarget(name: "scan", dependencies: ["Scanner"]),
+        // A sample till that embeds the library (see README, "Embedding").
+        .executableTarget(name: "checkout", dependencies: ["Scanner"], path: "Samples/Checkout", exclude: ["prices.csv"]),
 
         // Tests. zint renders known payloads; the support module is shared by
         // the unit, round-trip and end-to-end suites.
