@@ -116,20 +116,17 @@ final class ZBarEngine: BarcodeEngine {
         return detection
     }
 
-    /// The box around a linear code's scan points, listed clockwise from the
-    /// corner that is the symbol's top-left once its orientation is undone.
+    /// The rectangle around a linear code's scan points, listed clockwise
+    /// from the symbol's top-left once its orientation is undone.
     private static func linearQuad(_ points: [Point], orientation: zbar_orientation_t) -> [Point] {
-        guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
-              let minY = points.map(\.y).min(), let maxY = points.map(\.y).max()
-        else { return [] }
-        let box = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
-        let start: Int
+        // The direction the code reads in, and its "up", in image coordinates.
+        let (reading, up): (Point, Point)
         switch orientation {
-        case ZBAR_ORIENT_RIGHT: start = 1  // turned clockwise: its top-left is the box's top-right
-        case ZBAR_ORIENT_DOWN: start = 2
-        case ZBAR_ORIENT_LEFT: start = 3
-        default: start = 0
+        case ZBAR_ORIENT_RIGHT: (reading, up) = (Point(x: 0, y: 1), Point(x: 1, y: 0))
+        case ZBAR_ORIENT_DOWN: (reading, up) = (Point(x: -1, y: 0), Point(x: 0, y: 1))
+        case ZBAR_ORIENT_LEFT: (reading, up) = (Point(x: 0, y: -1), Point(x: -1, y: 0))
+        default: (reading, up) = (Point(x: 1, y: 0), Point(x: 0, y: -1))
         }
-        return (0..<4).map { box[(start + $0) % 4] }
+        return BoundingQuad.enclosing(points, reading: reading, up: up)
     }
 }
