@@ -42,6 +42,9 @@ let package = Package(
         // Tests. zint renders known payloads; the support module is shared by
         // the unit, round-trip and end-to-end suites.
         .target(name: "ScannerTestSupport", dependencies: ["Scanner", "CZint"], path: "Tests/Support"),
+        // Benchmarks: ratios against peers run in the same process.
+        .executableTarget(
+            name: "scan-bench", dependencies: ["Scanner", "CZBar", "ScannerTestSupport"], path: "Benchmarks/ScanBench"),
         .testTarget(name: "ScannerTests", dependencies: ["Scanner", "ScannerTestSupport"]),
         .testTarget(name: "scanTests", dependencies: ["Scanner", "ScannerTestSupport"]),
     ],
