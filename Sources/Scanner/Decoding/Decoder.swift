@@ -22,22 +22,28 @@ public final class Decoder {
     public func decode(_ frame: Frame) -> [Detection] {
         let region = frame.cropped(to: configuration.regionOfInterest)
         for pass in Pass.sequence(for: configuration.effort, frame: region) {
-            guard let view = pass.view(of: region) else { continue }
-            var found: [Detection] = []
-            for engine in engines {
-                let wanted = configuration.symbologies.intersection(engine.supported)
-                guard !wanted.isEmpty else { continue }
-                for var detection in engine.decode(view.frame, symbologies: wanted, options: pass.options) {
-                    detection.corners = detection.corners.map {
-                        let p = view.toRegion($0)
-                        return Point(x: p.x + Double(region.origin.x), y: p.y + Double(region.origin.y))
-                    }
-                    found.append(detection)
-                }
-            }
-            let merged = Reconciler.merge(found)
-            if !merged.isEmpty { return merged }
+            let found = run(pass, on: region)
+            if !found.isEmpty { return found }
         }
         return []
+    }
+
+    /// What one pass finds in `region`, reconciled, with corners in the
+    /// full image's pixels.
+    func run(_ pass: Pass, on region: Frame) -> [Detection] {
+        guard let view = pass.view(of: region) else { return [] }
+        var found: [Detection] = []
+        for engine in engines where pass.engines.contains(engine.kind) {
+            let wanted = configuration.symbologies.intersection(engine.supported)
+            guard !wanted.isEmpty else { continue }
+            for var detection in engine.decode(view.frame, symbologies: wanted, options: pass.options) {
+                detection.corners = detection.corners.map {
+                    let p = view.toRegion($0)
+                    return Point(x: p.x + Double(region.origin.x), y: p.y + Double(region.origin.y))
+                }
+                found.append(detection)
+            }
+        }
+        return Reconciler.merge(found)
     }
 }
