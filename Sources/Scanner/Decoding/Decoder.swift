@@ -10,7 +10,7 @@ public final class Decoder {
 
     public init(configuration: DecoderConfiguration = DecoderConfiguration()) {
         self.configuration = configuration
-        engines = [ZBarEngine(), ZXingEngine()]
+        engines = [ZBarEngine(), ZXingEngine(), AztecRuneReader()]
     }
 
     /// Changes what the next `decode` looks for.

@@ -84,6 +84,7 @@ struct Pass {
             return [
                 Pass(plain),
                 Pass(EngineOptions(tryHarder: true, tryInverted: true)),
+                Pass(plain, engines: [.native]),
                 Pass([.downscaled], plain),
                 Pass([.bordered], harder),
             ]
@@ -92,6 +93,8 @@ struct Pass {
             return [
                 Pass(harder),
                 Pass(EngineOptions(tryHarder: true, tryInverted: true)),
+                // Aztec runes, which zxing 1.4 cannot read.
+                Pass(plain, engines: [.native]),
                 Pass([.downscaled], harder),
                 Pass([.bordered], harder),
                 Pass([.upscaled], harder),
