@@ -1,6 +1,7 @@
 /// Finds barcodes in frames: cuts each frame to the region of interest,
 /// runs the engines that serve the enabled symbologies, and, while the
-/// effort allows and nothing has been found, tries second chances.
+/// effort allows and nothing has been found, tries second chances, within
+/// the effort's time budget.
 ///
 /// A decoder owns its engines' handles and reuses them for every frame. It
 /// is not thread-safe: give each thread its own.
@@ -21,7 +22,9 @@ public final class Decoder {
     /// The barcodes in `frame`, with corners in `frame`'s full-image pixels.
     public func decode(_ frame: Frame) -> [Detection] {
         let region = frame.cropped(to: configuration.regionOfInterest)
-        for pass in Pass.sequence(for: configuration.effort, frame: region) {
+        let clock = ContinuousClock(), start = clock.now
+        for (index, pass) in Pass.sequence(for: configuration.effort, frame: region).enumerated() {
+            if index > 0, clock.now - start >= configuration.secondChanceBudget { break }
             let found = run(pass, on: region)
             if !found.isEmpty { return found }
         }

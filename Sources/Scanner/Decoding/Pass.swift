@@ -108,6 +108,8 @@ struct Pass {
                 Pass([.sharpened], harder, engines: zbarOnly),
                 // Shadows and glare: a local threshold where a global one fails.
                 Pass([.thresholded(radius: 20)], harder),
+                // Both at once: a blurred code in uneven light.
+                Pass([.sharpened, .thresholded(radius: 20)], harder, engines: zbarOnly),
                 // Modules about a pixel wide: enlarge a lot, then one global
                 // threshold keeps the thin ones that local averaging erodes.
                 Pass([.scaled(3)], EngineOptions(tryHarder: true, binarizer: .globalHistogram), engines: zxingOnly),
