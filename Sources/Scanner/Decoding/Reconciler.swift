@@ -5,7 +5,16 @@ enum Reconciler {
     static func merge(_ detections: [Detection]) -> [Detection] {
         var kept: [Detection] = []
         var contested: [Detection] = []
-        for candidate in detections where isWellFormed(candidate) {
+        // A fixed order, so that the answer never depends on the order an
+        // engine happened to list its symbols in.
+        let ordered = detections.filter(isWellFormed).sorted { a, b in
+            if a.quality != b.quality { return a.quality > b.quality }
+            if a.symbology != b.symbology { return a.symbology < b.symbology }
+            if a.bytes != b.bytes { return a.bytes.lexicographicallyPrecedes(b.bytes) }
+            let (pa, pb) = (a.corners.first ?? Point(x: 0, y: 0), b.corners.first ?? Point(x: 0, y: 0))
+            return (pa.y, pa.x) < (pb.y, pb.x)
+        }
+        for candidate in ordered {
             guard let index = kept.firstIndex(where: { overlaps($0, candidate) && sameFamily($0, candidate) }) else {
                 kept.append(candidate)
                 continue

@@ -2,23 +2,38 @@ import CZBar
 
 /// zbar: the 1D symbologies and QR.
 ///
-/// Each call gets a fresh `zbar_image_scanner_t`: a reused scanner carries
-/// state from one image into the next (the corpus's ean13-4/19 read right
-/// or wrong depending on which image came before), and creating one costs
-/// microseconds. Frames are handed over as Y800 without copying: a padded or
-/// cropped frame is described to zbar as its full stride with a crop
-/// rectangle.
+/// One `zbar_image_scanner_t` serves every frame; it is configured only when
+/// the requested symbologies or options change. (A reused scanner lists the
+/// symbols of an image in an order that depends on the image before, so the
+/// reconciler never depends on that order.) Frames are handed over as Y800
+/// without copying: a padded or cropped frame is described to zbar as its
+/// full stride with a crop rectangle.
 final class ZBarEngine: BarcodeEngine {
     let kind = Detection.Engine.zbar
     let supported: Set<Symbology> = [.qr, .ean8, .ean13, .upca, .upce, .code39, .code93, .code128]
+
+    private let scanner: OpaquePointer
+    private var configured: (symbologies: Set<Symbology>, options: EngineOptions)?
+
+    init() {
+        scanner = zbar_image_scanner_create()
+        // Each call is a still image: no inter-frame cache, which would hide
+        // a code until it has been seen twice.
+        zbar_image_scanner_enable_cache(scanner, 0)
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_POSITION, 1)
+    }
+
+    deinit {
+        zbar_image_scanner_destroy(scanner)
+    }
 
     /// 'Y800' as zbar's fourcc: zbar_fourcc is a macro Swift cannot import.
     private static let y800: UInt = 0x3030_3859
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         let wanted = symbologies.intersection(supported)
-        guard !wanted.isEmpty, let scanner = Self.scanner(for: wanted, options) else { return [] }
-        defer { zbar_image_scanner_destroy(scanner) }
+        guard !wanted.isEmpty else { return [] }
+        configure(wanted, options)
         guard let image = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(image) }
         return frame.withUnsafeBytes { bytes -> [Detection] in
@@ -38,17 +53,13 @@ final class ZBarEngine: BarcodeEngine {
         }
     }
 
-    private static func scanner(for symbologies: Set<Symbology>, _ options: EngineOptions) -> OpaquePointer? {
-        guard let scanner = zbar_image_scanner_create() else { return nil }
-        // Each call is a still image: no inter-frame cache, which would hide
-        // a code until it has been seen twice.
-        zbar_image_scanner_enable_cache(scanner, 0)
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_POSITION, 1)
+    private func configure(_ symbologies: Set<Symbology>, _ options: EngineOptions) {
+        if let configured, configured.symbologies == symbologies, configured.options == options { return }
         // Start from nothing, then enable exactly what was asked. PDF417 is
         // never touched: Debian's zbar lacks it and querying it crashes.
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         for symbology in symbologies {
-            zbar_image_scanner_set_config(scanner, zbarType(symbology), ZBAR_CFG_ENABLE, 1)
+            zbar_image_scanner_set_config(scanner, Self.zbarType(symbology), ZBAR_CFG_ENABLE, 1)
         }
         // Raw bytes for QR: our text layer honours the declared encoding.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
@@ -56,7 +67,7 @@ final class ZBarEngine: BarcodeEngine {
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, density)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, density)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, options.tryInverted ? 1 : 0)
-        return scanner
+        configured = (symbologies, options)
     }
 
     private static func zbarType(_ symbology: Symbology) -> zbar_symbol_type_t {
