@@ -9,13 +9,15 @@ public enum Effort: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// How long second chances may run on one frame, from the start of its
     /// first pass (measured with `ContinuousClock`): no pass starts after
-    /// it has run out, so a pathological image cannot take seconds. The
-    /// slowest corpus image needs about 0.2 s of thorough passes.
+    /// it has run out. For still images it is only a guard against a
+    /// pathological image: the slowest corpus image needs about 0.2 s of
+    /// thorough passes, and a budget close to that would make results
+    /// depend on how busy the machine is.
     public var secondChanceBudget: Duration {
         switch self {
         case .fast: .zero
         case .normal: .milliseconds(100)
-        case .thorough: .milliseconds(500)
+        case .thorough: .seconds(3)
         }
     }
 }

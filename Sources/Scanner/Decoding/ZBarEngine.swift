@@ -2,38 +2,25 @@ import CZBar
 
 /// zbar: the 1D symbologies and QR.
 ///
-/// One `zbar_image_scanner_t` serves every frame; it is configured only when
-/// the requested symbologies or options change. (A reused scanner lists the
-/// symbols of an image in an order that depends on the image before, so the
-/// reconciler never depends on that order.) Frames are handed over as Y800
-/// without copying: a padded or cropped frame is described to zbar as its
-/// full stride with a crop rectangle.
+/// Each call gets a fresh `zbar_image_scanner_t`. A reused one keeps the
+/// EAN halves it decoded on earlier scan lines and pairs them with halves of
+/// the next image: the corpus's ean13-4/19 came out as 8882412014989, the
+/// left half of the image before and its own right half. zbar has no public
+/// call to reset that state, so a scanner lives for one image (creating one
+/// costs microseconds) and a till never bills a spliced code. Frames are
+/// handed over as Y800 without copying: a padded or cropped frame is
+/// described to zbar as its full stride with a crop rectangle.
 final class ZBarEngine: BarcodeEngine {
     let kind = Detection.Engine.zbar
     let supported: Set<Symbology> = [.qr, .ean8, .ean13, .upca, .upce, .code39, .code93, .code128]
-
-    private let scanner: OpaquePointer
-    private var configured: (symbologies: Set<Symbology>, options: EngineOptions)?
-
-    init() {
-        scanner = zbar_image_scanner_create()
-        // Each call is a still image: no inter-frame cache, which would hide
-        // a code until it has been seen twice.
-        zbar_image_scanner_enable_cache(scanner, 0)
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_POSITION, 1)
-    }
-
-    deinit {
-        zbar_image_scanner_destroy(scanner)
-    }
 
     /// 'Y800' as zbar's fourcc: zbar_fourcc is a macro Swift cannot import.
     private static let y800: UInt = 0x3030_3859
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         let wanted = symbologies.intersection(supported)
-        guard !wanted.isEmpty else { return [] }
-        configure(wanted, options)
+        guard !wanted.isEmpty, let scanner = Self.scanner(for: wanted, options) else { return [] }
+        defer { zbar_image_scanner_destroy(scanner) }
         guard let image = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(image) }
         return frame.withUnsafeBytes { bytes -> [Detection] in
@@ -53,13 +40,17 @@ final class ZBarEngine: BarcodeEngine {
         }
     }
 
-    private func configure(_ symbologies: Set<Symbology>, _ options: EngineOptions) {
-        if let configured, configured.symbologies == symbologies, configured.options == options { return }
+    private static func scanner(for symbologies: Set<Symbology>, _ options: EngineOptions) -> OpaquePointer? {
+        guard let scanner = zbar_image_scanner_create() else { return nil }
+        // Each call is a still image: no inter-frame cache, which would hide
+        // a code until it has been seen twice.
+        zbar_image_scanner_enable_cache(scanner, 0)
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_POSITION, 1)
         // Start from nothing, then enable exactly what was asked. PDF417 is
         // never touched: Debian's zbar lacks it and querying it crashes.
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         for symbology in symbologies {
-            zbar_image_scanner_set_config(scanner, Self.zbarType(symbology), ZBAR_CFG_ENABLE, 1)
+            zbar_image_scanner_set_config(scanner, zbarType(symbology), ZBAR_CFG_ENABLE, 1)
         }
         // Raw bytes for QR: our text layer honours the declared encoding.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
@@ -67,7 +58,7 @@ final class ZBarEngine: BarcodeEngine {
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, density)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, density)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, options.tryInverted ? 1 : 0)
-        configured = (symbologies, options)
+        return scanner
     }
 
     private static func zbarType(_ symbology: Symbology) -> zbar_symbol_type_t {
