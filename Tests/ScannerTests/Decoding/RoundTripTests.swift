@@ -13,7 +13,9 @@ import Testing
 
     @Test(arguments: Symbology.allCases, Variant.allCases)
     func decodesExactlyThePayload(_ symbology: Symbology, _ variant: Variant) throws {
-        let decoder = Decoder(configuration: DecoderConfiguration(effort: .thorough))
+        // No time budget: which second chances run must not depend on how
+        // busy the machine is, or a known issue could pass by luck.
+        let decoder = Decoder(configuration: DecoderConfiguration(effort: .thorough, secondChanceBudget: .seconds(3600)))
         for (index, payload) in RoundTripPayload.samples(for: symbology).enumerated() {
             let rendered = try ZintRenderer.render(symbology, payload.input, moduleSize: Self.moduleSize)
             let degraded = variant.apply(to: rendered, moduleSize: Double(Self.moduleSize), seed: UInt64(index))
@@ -300,23 +302,23 @@ enum KnownIssue {
     static let all: Set<Int> = [0, 1, 2]
 
     static let entries: [Entry] = [
-        Entry(symbologies: [.aztec, .pdf417], variants: [.tilted17, .tilted33], payloads: all,
-              what: "nothing found: zxing 1.4's Aztec and PDF417 detectors give up off axis"),
+        Entry(symbologies: [.aztec], variants: [.tilted17, .tilted33], payloads: all,
+              what: "nothing found: zxing 1.4's Aztec detector gives up off axis, and ±15° turns do not bring it back"),
+        Entry(symbologies: [.pdf417], variants: [.tilted33], payloads: all,
+              what: "nothing found: zxing 1.4's PDF417 detector gives up off axis; the ±15° second chance reaches 17° but not 33°"),
         Entry(symbologies: [.aztec], variants: [.scaledDown], payloads: [0, 1],
               what: "nothing found: a 19x19 Aztec at 2.4 px per module"),
         Entry(symbologies: [.aztec], variants: [.blurred], payloads: [2],
               what: "nothing found: a blurred 27x27 Aztec holding binary bytes"),
         Entry(symbologies: [.upce], variants: Variant.allCases, payloads: [0, 2],
               what: "nothing found: UPC-E with number system 1; zbar 0.23.92 does not read it and zxing's UPC-E reader is off"),
-        Entry(symbologies: [.code39, .code93, .code128], variants: [.tilted33], payloads: all,
-              what: "nothing found: no horizontal or vertical scan line crosses the whole tilted code"),
+        Entry(symbologies: [.code39], variants: [.tilted33], payloads: [0, 2],
+              what: "at 33° off axis: found, but its corners stick out of the tilted symbol, or not found"),
+        Entry(symbologies: [.code93], variants: [.tilted33], payloads: [1, 2],
+              what: "at 33° off axis: found, but its corners stick out of the tilted symbol, or not found"),
+        Entry(symbologies: [.code128], variants: [.tilted33], payloads: [0],
+              what: "at 33° off axis: found, but its corners stick out of the tilted symbol, or not found"),
         Entry(symbologies: [.ean13], variants: [.tilted33], payloads: [2],
-              what: "nothing found: no horizontal or vertical scan line crosses the whole tilted code"),
-        Entry(symbologies: [.code39], variants: [.tilted17], payloads: [2],
-              what: "nothing found: no horizontal or vertical scan line crosses the whole tilted code"),
-        Entry(symbologies: [.code93], variants: [.tilted17], payloads: [1, 2],
-              what: "nothing found: no horizontal or vertical scan line crosses the whole tilted code"),
-        Entry(symbologies: [.code128], variants: [.tilted17], payloads: [0],
               what: "nothing found: no horizontal or vertical scan line crosses the whole tilted code"),
         Entry(symbologies: [.upca], variants: [.tilted17], payloads: all,
               what: "corners 31 px off the symbol: a linear code's corners are the axis-aligned box of its scan points"),
