@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Scanner", targets: ["Scanner"]),
         .executable(name: "scan", targets: ["scan"]),
+        .executable(name: "checkout", targets: ["checkout"]),
     ],
     targets: [
         // System libraries (Debian 12 packages named in `providers`).
@@ -35,10 +36,15 @@ let package = Package(
             dependencies: ["CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing"]
         ),
         .executableTarget(name: "scan", dependencies: ["Scanner"]),
+        // A sample till that embeds the library (see README, "Embedding").
+        .executableTarget(name: "checkout", dependencies: ["Scanner"], path: "Samples/Checkout", exclude: ["prices.csv"]),
 
         // Tests. zint renders known payloads; the support module is shared by
         // the unit, round-trip and end-to-end suites.
         .target(name: "ScannerTestSupport", dependencies: ["Scanner", "CZint"], path: "Tests/Support"),
+        // Benchmarks: ratios against peers run in the same process.
+        .executableTarget(
+            name: "scan-bench", dependencies: ["Scanner", "CZBar", "ScannerTestSupport"], path: "Benchmarks/ScanBench"),
         .testTarget(name: "ScannerTests", dependencies: ["Scanner", "ScannerTestSupport"]),
         .testTarget(name: "scanTests", dependencies: ["Scanner", "ScannerTestSupport"]),
     ],

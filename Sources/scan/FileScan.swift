@@ -7,44 +7,59 @@ struct FileScan {
     let output = LineWriter.standardOutput
     let messages = LineWriter.standardError
 
-    /// Scans every input; returns the exit status.
+    /// What one input gave: its detections' output lines, or an error.
+    private enum Outcome: Sendable {
+        case found([[UInt8]])
+        case failed(String)
+    }
+
+    /// Scans every input, on every core, printing in input order; returns
+    /// the exit status.
     func run() -> Int32 {
         let inputs = ImageInputs.expand(options.paths)
-        let decoder = Decoder(configuration: DecoderConfiguration(
+        let configuration = DecoderConfiguration(
             symbologies: options.symbologies, regionOfInterest: options.regionOfInterest,
-            effort: options.effort ?? .thorough))
-        let loader = ImageLoader()
+            effort: options.effort ?? .thorough)
         let formatter = DetectionFormatter(format: options.format)
         let progress = Progress(total: inputs.count, enabled: !options.quiet && messages.isTerminal && inputs.count > 1)
-        var found = 0, failed = 0
-        for (index, input) in inputs.enumerated() {
-            progress.update(done: index)
-            let name: String
-            let frame: Frame
-            do {
-                switch input {
-                case .file(let path):
-                    name = path
-                    frame = try loader.load(contentsOf: path)
-                case .standardInput:
-                    name = "-"
-                    frame = try loader.load(Array(FileHandle.standardInput.readDataToEndOfFile()), name: "standard input")
+        var found = 0, failed = 0, readerGone = false
+        OrderedWorkers.run(
+            count: inputs.count, threads: ProcessInfo.processInfo.activeProcessorCount,
+            makeState: { (Decoder(configuration: configuration), ImageLoader()) },
+            work: { state, index in Self.scan(inputs[index], decoder: state.0, loader: state.1, formatter: formatter) },
+            consume: { index, outcome in
+                progress.update(done: index)
+                switch outcome {
+                case .failed(let message):
+                    failed += 1
+                    progress.clear()
+                    if !options.quiet { messages.write("scan: \(message)\n") }
+                case .found(let lines):
+                    found += lines.count
+                    if !lines.isEmpty { progress.clear() }
+                    // The reader went away (`scan | head -1`): stop quietly.
+                    readerGone = !lines.allSatisfy { output.write($0) }
                 }
-            } catch {
-                failed += 1
-                progress.clear()
-                if !options.quiet { messages.write("scan: \(error)\n") }
-                continue
-            }
-            for detection in decoder.decode(frame) {
-                found += 1
-                progress.clear()
-                guard output.write(formatter.line(for: detection, source: name)) else { return found > 0 ? 0 : 1 }
-            }
-        }
+                return !readerGone
+            })
         progress.clear()
         if found > 0 { return 0 }
         return failed > 0 ? 1 : 4
+    }
+
+    private static func scan(_ input: ImageInputs.Input, decoder: Decoder, loader: ImageLoader, formatter: DetectionFormatter) -> Outcome {
+        do {
+            let (name, frame): (String, Frame)
+            switch input {
+            case .file(let path):
+                (name, frame) = (path, try loader.load(contentsOf: path))
+            case .standardInput:
+                (name, frame) = ("-", try loader.load(Array(FileHandle.standardInput.readDataToEndOfFile()), name: "standard input"))
+            }
+            return .found(decoder.decode(frame).map { formatter.line(for: $0, source: name) })
+        } catch {
+            return .failed("\(error)")
+        }
     }
 }
 

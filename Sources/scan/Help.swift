@@ -16,7 +16,13 @@ enum Help {
         $ scan --format json receipts/
         {"source":"receipts/a.png","symbology":"qr","text":"...","bytes":"...","corners":[[x,y],...]}
 
-    Without PATHs, scans the first camera and prints each new code once.
+    Without PATHs, scans the first camera continuously and prints each new code once,
+    as it comes into view; stop with Ctrl-C:
+
+        $ scan
+        EAN-13:5012345678900
+        $ scan --device /dev/video2 --size 1280x720 --roi 0.25,0.25,0.5,0.5 --format json
+        $ scan --input Samples/checkout.mjpeg     # replay a recording, no camera needed
 
     SYMBOLOGIES (--symbologies, default all)
         qr, ean13, ean8, upca, upce, code39, code93, code128   read by zbar
@@ -39,6 +45,40 @@ enum Help {
         --effort LEVEL         fast: one pass; normal: a few second chances;
                                thorough: every second chance (inverted, rescaled,
                                contrast-stretched). Default: thorough for files
+
+    CAMERA
+        -d, --device PATH|N    the camera to use (default: the first capture device)
+        --list-devices         list capture devices with their driver, card and bus
+        --list-formats         list the camera's pixel formats, sizes and frame rates
+        --list-controls        list the camera's controls with ranges and current values
+        --size WxH, --fps N    request a size and frame rate (default: the largest size
+                               up to 1280x720 at 30 fps or more; luma-first formats preferred)
+        --control NAME=VALUE   set a V4L2 control by name, e.g. focus_automatic_continuous=0
+                               (repeatable; an unsupported control is reported and skipped)
+        --focus auto|N, --exposure auto|N, --gain N, --zoom N, --torch on|off
+                               AVFoundation-style conveniences; without a zoom control,
+                               --zoom crops the centre digitally
+        --oneshot              exit after the first code
+        --record FILE.y4m      also record every captured frame, to replay with --input
+        --input FILE           replay a .y4m (4:2:0 or mono) or MJPEG recording instead
+        --fast                 replay as fast as possible instead of at the recorded rate
+        Camera scanning defaults to --effort fast: the next frame is the second chance.
+
+    CHECKOUT (how sightings become reports)
+        --dedup POLICY         once-per-presentation (default): report an item when it
+                                 appears, again only after it was out of view for --rearm-ms
+                               window: the same payload at most once per --dedup-ms
+                               every-frame: every read (diagnostics)
+                               once: each payload once per run
+        --rearm-ms N           default 500
+        --dedup-ms N           default 1000
+        --confirm N            frames a 1D code must be read in before it is reported
+                               (default 2; 2D codes, which carry error correction: 1)
+        --left                 also report items leaving view (JSON "event":"left")
+        --beep                 ring the terminal bell for each new item
+      EAN/UPC reads whose check digit fails are never reported.
+      JSON events carry "event" (appeared, left, camera-lost, camera-restored), "frame",
+      "timestamp" (capture time, s) and "latency_ms" (decode time).
 
     EXIT STATUS
         0  at least one symbol was found

@@ -1,52 +1,10 @@
 import Foundation
 import Scanner
 
-/// Deterministic image degradations for round-trip tests (quarter turns and
-/// inversion come from the library's own `FrameOperations`): each returns a new,
+/// Deterministic image degradations for round-trip tests (rotation, scaling
+/// and inversion come from the library's own `FrameOperations`): each returns a new,
 /// tightly packed frame (except `padded(toStride:)`) and leaves `self` alone.
 extension Frame {
-    /// The frame turned clockwise by `degrees` about its centre, on a canvas
-    /// grown to hold all of it, sampled bilinearly; new area is `fill`.
-    public func rotated(degrees: Double, fill: UInt8 = 255) -> Frame {
-        let (outWidth, outHeight) = rotatedSize(degrees: degrees)
-        let source = packedPixels
-        let (cos, sin) = (Foundation.cos(degrees * .pi / 180), Foundation.sin(degrees * .pi / 180))
-        let (cx, cy) = (Double(width) / 2, Double(height) / 2)
-        let (ox, oy) = (Double(outWidth) / 2, Double(outHeight) / 2)
-        return Frame.generated(width: outWidth, height: outHeight) { x, y in
-            // Inverse rotation of the output pixel's centre into the source.
-            let dx = Double(x) + 0.5 - ox, dy = Double(y) + 0.5 - oy
-            let sx = cos * dx + sin * dy + cx, sy = -sin * dx + cos * dy + cy
-            return bilinear(source, x: sx - 0.5, y: sy - 0.5, fill: fill)
-        }
-    }
-
-    /// Where `point` of this frame lands in `rotated(degrees:)`'s output.
-    public func pointAfterRotation(_ point: Point, degrees: Double) -> Point {
-        let (outWidth, outHeight) = rotatedSize(degrees: degrees)
-        let (cos, sin) = (Foundation.cos(degrees * .pi / 180), Foundation.sin(degrees * .pi / 180))
-        let dx = point.x - Double(width) / 2, dy = point.y - Double(height) / 2
-        return Point(x: cos * dx - sin * dy + Double(outWidth) / 2, y: sin * dx + cos * dy + Double(outHeight) / 2)
-    }
-
-    private func rotatedSize(degrees: Double) -> (Int, Int) {
-        let radians = degrees * .pi / 180
-        let (c, s) = (abs(cos(radians)), abs(sin(radians)))
-        let w = Double(width), h = Double(height)
-        return (Int((w * c + h * s).rounded(.up)), Int((w * s + h * c).rounded(.up)))
-    }
-
-    /// The frame resized by `factor` (bilinear).
-    public func scaled(by factor: Double) -> Frame {
-        let source = packedPixels
-        let outWidth = max(1, Int((Double(width) * factor).rounded()))
-        let outHeight = max(1, Int((Double(height) * factor).rounded()))
-        let fx = Double(width) / Double(outWidth), fy = Double(height) / Double(outHeight)
-        return Frame.generated(width: outWidth, height: outHeight) { x, y in
-            bilinear(source, x: (Double(x) + 0.5) * fx - 0.5, y: (Double(y) + 0.5) * fy - 0.5, fill: nil)
-        }
-    }
-
     /// The frame with uniform noise of ±`amplitude` levels, the same for the
     /// same `seed`.
     public func withNoise(amplitude: Int, seed: UInt64) -> Frame {
@@ -104,20 +62,6 @@ extension Frame {
             for x in 0..<width { pixels[y * width + x] = pixel(x, y) }
         }
         return Frame(width: width, height: height, pixels: pixels)
-    }
-
-    /// The source sampled at (`x`, `y`) in pixel-centre coordinates; outside
-    /// the frame, `fill`, or the nearest edge pixel when `fill` is nil.
-    private func bilinear(_ source: [UInt8], x: Double, y: Double, fill: UInt8?) -> UInt8 {
-        if let fill, x < -0.5 || y < -0.5 || x > Double(width) - 0.5 || y > Double(height) - 0.5 { return fill }
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-        let tx = x - Double(x0), ty = y - Double(y0)
-        func at(_ px: Int, _ py: Int) -> Double {
-            Double(source[min(max(py, 0), height - 1) * width + min(max(px, 0), width - 1)])
-        }
-        let top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx
-        let bottom = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx
-        return UInt8(clamping: Int((top * (1 - ty) + bottom * ty).rounded()))
     }
 }
 

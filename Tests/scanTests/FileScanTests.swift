@@ -127,4 +127,22 @@ import Testing
         // Full-image coordinates: the box starts well right of the ROI's own origin.
         #expect(xs.min()! > 20)
     }
+
+    @Test func escapeSequencesInAPayloadCannotReachTheTerminal() throws {
+        let payload = "\u{1B}[31mRED\u{1B}[0m\nnext"
+        let rendered = try ZintRenderer.render(.qr, .text(payload))
+        let dir = try TemporaryDirectory()
+        let image = dir.file("hostile.pgm")
+        let frame = rendered.frame
+        try (Data("P5\n\(frame.width) \(frame.height)\n255\n".utf8) + Data(frame.packedPixels)).write(to: image)
+
+        let text = try ScanCommand.run([image.path])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout == #"QR-Code:\x1b[31mRED\x1b[0m\nnext"# + "\n")
+        #expect(!text.stdout.utf8.contains(0x1B))
+
+        let raw = try ScanCommand.run(["--raw", image.path])
+        #expect(raw.status == 0, "\(raw.stderr)")
+        #expect(Array(raw.stdout.utf8) == Array(payload.utf8) + [0x0A])
+    }
 }

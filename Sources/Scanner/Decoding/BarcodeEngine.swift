@@ -4,6 +4,9 @@
 /// is a class and is used from one thread at a time; the `Decoder` that owns
 /// it is what crosses threads.
 protocol BarcodeEngine: AnyObject {
+    /// Which library this is, as detections name it.
+    var kind: Detection.Engine { get }
+
     /// The symbologies this engine is asked to read.
     var supported: Set<Symbology> { get }
 

@@ -1,6 +1,7 @@
 /// Finds barcodes in frames: cuts each frame to the region of interest,
 /// runs the engines that serve the enabled symbologies, and, while the
-/// effort allows and nothing has been found, tries second chances.
+/// effort allows and nothing has been found, tries second chances, within
+/// the effort's time budget.
 ///
 /// A decoder owns its engines' handles and reuses them for every frame. It
 /// is not thread-safe: give each thread its own.
@@ -10,7 +11,7 @@ public final class Decoder {
 
     public init(configuration: DecoderConfiguration = DecoderConfiguration()) {
         self.configuration = configuration
-        engines = [ZBarEngine(), ZXingEngine()]
+        engines = [ZBarEngine(), ZXingEngine(), AztecRuneReader()]
     }
 
     /// Changes what the next `decode` looks for.
@@ -21,23 +22,31 @@ public final class Decoder {
     /// The barcodes in `frame`, with corners in `frame`'s full-image pixels.
     public func decode(_ frame: Frame) -> [Detection] {
         let region = frame.cropped(to: configuration.regionOfInterest)
-        for pass in Pass.sequence(for: configuration.effort, frame: region) {
-            guard let view = pass.view(of: region) else { continue }
-            var found: [Detection] = []
-            for engine in engines {
-                let wanted = configuration.symbologies.intersection(engine.supported)
-                guard !wanted.isEmpty else { continue }
-                for var detection in engine.decode(view.frame, symbologies: wanted, options: pass.options) {
-                    detection.corners = detection.corners.map {
-                        let p = view.toRegion($0)
-                        return Point(x: p.x + Double(region.origin.x), y: p.y + Double(region.origin.y))
-                    }
-                    found.append(detection)
-                }
-            }
-            let merged = Reconciler.merge(found)
-            if !merged.isEmpty { return merged }
+        let clock = ContinuousClock(), start = clock.now
+        for (index, pass) in Pass.sequence(for: configuration.effort, frame: region).enumerated() {
+            if index > 0, clock.now - start >= configuration.secondChanceBudget { break }
+            let found = run(pass, on: region)
+            if !found.isEmpty { return found }
         }
         return []
+    }
+
+    /// What one pass finds in `region`, reconciled, with corners in the
+    /// full image's pixels.
+    func run(_ pass: Pass, on region: Frame) -> [Detection] {
+        guard let view = pass.view(of: region) else { return [] }
+        var found: [Detection] = []
+        for engine in engines where pass.engines.contains(engine.kind) {
+            let wanted = configuration.symbologies.intersection(engine.supported)
+            guard !wanted.isEmpty else { continue }
+            for var detection in engine.decode(view.frame, symbologies: wanted, options: pass.options) {
+                detection.corners = detection.corners.map {
+                    let p = view.toRegion($0)
+                    return Point(x: p.x + Double(region.origin.x), y: p.y + Double(region.origin.y))
+                }
+                found.append(detection)
+            }
+        }
+        return Reconciler.merge(found)
     }
 }

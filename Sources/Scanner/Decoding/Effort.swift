@@ -6,4 +6,16 @@ public enum Effort: String, Sendable, Hashable, CaseIterable, Codable {
     case normal
     /// Every second chance, for still images where nothing else will come.
     case thorough
+
+    /// How long second chances may run on one frame, from the start of its
+    /// first pass (measured with `ContinuousClock`): no pass starts after
+    /// it has run out, so a pathological image cannot take seconds. The
+    /// slowest corpus image needs about 0.2 s of thorough passes.
+    public var secondChanceBudget: Duration {
+        switch self {
+        case .fast: .zero
+        case .normal: .milliseconds(100)
+        case .thorough: .milliseconds(500)
+        }
+    }
 }

@@ -1,4 +1,5 @@
-/// One attempt at a frame: which pixels the engines see and how hard they try.
+/// One attempt at a frame: which pixels the engines see, which engines look,
+/// and how hard they try.
 struct Pass {
     /// A derived image and the way back from its pixels to the region's.
     struct View {
@@ -6,43 +7,69 @@ struct Pass {
         let toRegion: (Point) -> Point
     }
 
-    enum Pixels {
-        case asIs, inverted, downscaled, upscaled, stretched, bordered
-        case rotated(quarterTurns: Int)
+    /// One change to the pixels; a pass applies its steps in order.
+    enum Step {
+        case inverted, downscaled, upscaled, stretched, bordered, sharpened
+        case thresholded(radius: Int)
+        case scaled(Double)
+        case rotated(degrees: Double)
     }
 
-    let pixels: Pixels
+    let steps: [Step]
     let options: EngineOptions
+    /// The engines that look; the others skip the pass.
+    let engines: Set<Detection.Engine>
 
+    init(_ steps: [Step], _ options: EngineOptions, engines: Set<Detection.Engine> = [.zbar, .zxing]) {
+        self.steps = steps
+        self.options = options
+        self.engines = engines
+    }
+
+    init(_ options: EngineOptions, engines: Set<Detection.Engine> = [.zbar, .zxing]) {
+        self.init([], options, engines: engines)
+    }
+
+    /// The region as this pass's engines see it, or nil when a step does
+    /// not apply to a region of this size.
     func view(of region: Frame) -> View? {
-        switch pixels {
-        case .asIs:
-            return View(frame: region) { $0 }
+        var view = View(frame: region) { $0 }
+        for step in steps {
+            guard let next = Self.apply(step, to: view.frame) else { return nil }
+            let (outer, inner) = (view.toRegion, next.toRegion)
+            view = View(frame: next.frame) { outer(inner($0)) }
+        }
+        return view
+    }
+
+    private static func apply(_ step: Step, to frame: Frame) -> View? {
+        switch step {
         case .inverted:
-            return View(frame: region.inverted()) { $0 }
+            return View(frame: frame.inverted()) { $0 }
+        case .sharpened:
+            return View(frame: frame.sharpened()) { $0 }
+        case .thresholded(let radius):
+            return View(frame: frame.locallyThresholded(radius: radius, offset: 4)) { $0 }
         case .stretched:
-            return View(frame: region.contrastStretched()) { $0 }
+            return View(frame: frame.contrastStretched()) { $0 }
         case .bordered:
-            let border = max(16, min(region.width, region.height) / 8)
-            return View(frame: region.withWhiteBorder(border)) { Point(x: $0.x - Double(border), y: $0.y - Double(border)) }
+            let border = max(16, min(frame.width, frame.height) / 8)
+            return View(frame: frame.withWhiteBorder(border)) { Point(x: $0.x - Double(border), y: $0.y - Double(border)) }
         case .downscaled:
-            guard region.width >= 200, region.height >= 200 else { return nil }
-            return View(frame: region.downscaledByTwo()) { Point(x: $0.x * 2 + 0.5, y: $0.y * 2 + 0.5) }
+            guard frame.width >= 200, frame.height >= 200 else { return nil }
+            return View(frame: frame.downscaledByTwo()) { Point(x: $0.x * 2 + 0.5, y: $0.y * 2 + 0.5) }
         case .upscaled:
-            guard region.width * region.height <= 1_000_000 else { return nil }
-            return View(frame: region.upscaledByTwo()) { Point(x: $0.x / 2, y: $0.y / 2) }
-        case .rotated(let turns):
-            let rotated = region.rotated(quarterTurns: turns)
-            let (w, h) = (Double(region.width), Double(region.height))
-            return View(frame: rotated) { p in
-                // Undo a clockwise turn of the region.
-                switch ((turns % 4) + 4) % 4 {
-                case 1: Point(x: p.y, y: h - 1 - p.x)
-                case 2: Point(x: w - 1 - p.x, y: h - 1 - p.y)
-                case 3: Point(x: w - 1 - p.y, y: p.x)
-                default: p
-                }
-            }
+            guard frame.width * frame.height <= 1_000_000 else { return nil }
+            return View(frame: frame.upscaledByTwo()) { Point(x: $0.x / 2, y: $0.y / 2) }
+        case .scaled(let factor):
+            // Enlarging past a megapixel only costs time: modules that
+            // small in so large an image are not the failure being fixed.
+            guard Double(frame.width * frame.height) * factor * factor <= 1_000_000 else { return nil }
+            let scaled = frame.scaled(by: factor)
+            let (fx, fy) = (Double(frame.width) / Double(scaled.width), Double(frame.height) / Double(scaled.height))
+            return View(frame: scaled) { Point(x: $0.x * fx, y: $0.y * fy) }
+        case .rotated(let degrees):
+            return View(frame: frame.rotated(degrees: degrees)) { frame.pointBeforeRotation($0, degrees: degrees) }
         }
     }
 
@@ -52,23 +79,46 @@ struct Pass {
         let harder = EngineOptions(tryHarder: true)
         switch effort {
         case .fast:
-            return [Pass(pixels: .asIs, options: plain)]
+            return [Pass(plain)]
         case .normal:
             return [
-                Pass(pixels: .asIs, options: plain),
-                Pass(pixels: .asIs, options: EngineOptions(tryHarder: true, tryInverted: true)),
-                Pass(pixels: .downscaled, options: plain),
-                Pass(pixels: .bordered, options: harder),
+                Pass(plain),
+                Pass(EngineOptions(tryHarder: true, tryInverted: true)),
+                Pass(plain, engines: [.native]),
+                Pass([.downscaled], plain),
+                Pass([.bordered], harder),
             ]
         case .thorough:
+            let zbarOnly: Set<Detection.Engine> = [.zbar], zxingOnly: Set<Detection.Engine> = [.zxing]
             return [
-                Pass(pixels: .asIs, options: harder),
-                Pass(pixels: .asIs, options: EngineOptions(tryHarder: true, tryInverted: true)),
-                Pass(pixels: .downscaled, options: harder),
-                Pass(pixels: .bordered, options: harder),
-                Pass(pixels: .upscaled, options: harder),
-                Pass(pixels: .stretched, options: harder),
-                Pass(pixels: .inverted, options: harder),
+                Pass(harder),
+                Pass(EngineOptions(tryHarder: true, tryInverted: true)),
+                // Aztec runes, which zxing 1.4 cannot read.
+                Pass(plain, engines: [.native]),
+                Pass([.downscaled], harder),
+                Pass([.bordered], harder),
+                Pass([.upscaled], harder),
+                Pass([.stretched], harder),
+                Pass([.inverted], harder),
+                // zbar's sparser scan (every other line) keeps different
+                // edge runs than the full one: it read a one-pixel-high
+                // EAN-8 that density 1 missed.
+                Pass(plain, engines: zbarOnly),
+                // Defocused 1D photos: steeper edges give zbar clean runs.
+                Pass([.sharpened], harder, engines: zbarOnly),
+                // Shadows and glare: a local threshold where a global one fails.
+                Pass([.thresholded(radius: 20)], harder),
+                // Both at once: a blurred code in uneven light.
+                Pass([.sharpened, .thresholded(radius: 20)], harder, engines: zbarOnly),
+                // Modules about a pixel wide: enlarge a lot, then one global
+                // threshold keeps the thin ones that local averaging erodes.
+                Pass([.scaled(3)], EngineOptions(tryHarder: true, binarizer: .globalHistogram), engines: zxingOnly),
+                // Tilts between the quarter turns that scan lines and
+                // finder searches miss.
+                Pass([.rotated(degrees: -15)], plain),
+                Pass([.rotated(degrees: 15)], plain),
+                // Matrix symbols cropped to the edge and small.
+                Pass([.bordered, .upscaled], harder, engines: zxingOnly),
             ]
         }
     }

@@ -2,43 +2,32 @@ import CZBar
 
 /// zbar: the 1D symbologies and QR.
 ///
-/// One `zbar_image_scanner_t` serves every frame; it is configured only when
-/// the requested symbologies or options change. Frames are handed over as
-/// Y800 without copying: a padded or cropped frame is described to zbar as
-/// its full stride with a crop rectangle.
+/// Each call gets a fresh `zbar_image_scanner_t`: a reused scanner carries
+/// state from one image into the next (the corpus's ean13-4/19 read right
+/// or wrong depending on which image came before), and creating one costs
+/// microseconds. Frames are handed over as Y800 without copying: a padded or
+/// cropped frame is described to zbar as its full stride with a crop
+/// rectangle.
 final class ZBarEngine: BarcodeEngine {
+    let kind = Detection.Engine.zbar
     let supported: Set<Symbology> = [.qr, .ean8, .ean13, .upca, .upce, .code39, .code93, .code128]
-
-    private let scanner: OpaquePointer
-    private var configured: (symbologies: Set<Symbology>, options: EngineOptions)?
 
     /// 'Y800' as zbar's fourcc: zbar_fourcc is a macro Swift cannot import.
     private static let y800: UInt = 0x3030_3859
 
-    init() {
-        scanner = zbar_image_scanner_create()
-        // Each call is a still image: no inter-frame cache, which would hide
-        // a code until it has been seen twice.
-        zbar_image_scanner_enable_cache(scanner, 0)
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_POSITION, 1)
-    }
-
-    deinit {
-        zbar_image_scanner_destroy(scanner)
-    }
-
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         let wanted = symbologies.intersection(supported)
         guard !wanted.isEmpty else { return [] }
-        configure(wanted, options)
-        return scan(frame).flatMap { separated($0, in: frame) }
+        return scan(frame, wanted, options).flatMap { separated($0, in: frame, wanted, options) }
     }
 
     /// One zbar symbol: the detection, the scan-line points it was read at,
     /// and whether those lines were rows (a code with upright bars).
     private typealias Read = (detection: Detection, points: [Point], alongRows: Bool)
 
-    private func scan(_ frame: Frame) -> [Read] {
+    private func scan(_ frame: Frame, _ symbologies: Set<Symbology>, _ options: EngineOptions) -> [Read] {
+        guard let scanner = Self.scanner(for: symbologies, options) else { return [] }
+        defer { zbar_image_scanner_destroy(scanner) }
         guard let image = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(image) }
         return frame.withUnsafeBytes { bytes -> [Read] in
@@ -66,7 +55,7 @@ final class ZBarEngine: BarcodeEngine {
     /// separates the codes (each part is separated again, for more than two).
     /// Codes stacked along their bars are not separated: any cut along the
     /// scan lines leaves a single code readable on both sides.
-    private func separated(_ read: Read, in frame: Frame) -> [Detection] {
+    private func separated(_ read: Read, in frame: Frame, _ symbologies: Set<Symbology>, _ options: EngineOptions) -> [Detection] {
         let alongX = read.alongRows
         // A row's points share y and lie along x; a column's the reverse.
         let lines = Dictionary(grouping: read.points, by: { alongX ? $0.y : $0.x })
@@ -82,8 +71,9 @@ final class ZBarEngine: BarcodeEngine {
                        PixelRect(x: 0, y: cut, width: frame.width, height: frame.height - cut)]
                 let found = parts.map { rect in
                     let part = frame.cropped(to: rect)
-                    return scan(part).filter { $0.detection.symbology == read.detection.symbology && $0.detection.bytes == read.detection.bytes }
-                        .flatMap { separated($0, in: part) }
+                    return scan(part, symbologies, options)
+                        .filter { $0.detection.symbology == read.detection.symbology && $0.detection.bytes == read.detection.bytes }
+                        .flatMap { separated($0, in: part, symbologies, options) }
                         .map { detection in
                             var moved = detection
                             moved.corners = detection.corners.map { Point(x: $0.x + Double(rect.x), y: $0.y + Double(rect.y)) }
@@ -96,13 +86,17 @@ final class ZBarEngine: BarcodeEngine {
         return [read.detection]
     }
 
-    private func configure(_ symbologies: Set<Symbology>, _ options: EngineOptions) {
-        if let configured, configured.symbologies == symbologies, configured.options == options { return }
+    private static func scanner(for symbologies: Set<Symbology>, _ options: EngineOptions) -> OpaquePointer? {
+        guard let scanner = zbar_image_scanner_create() else { return nil }
+        // Each call is a still image: no inter-frame cache, which would hide
+        // a code until it has been seen twice.
+        zbar_image_scanner_enable_cache(scanner, 0)
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_POSITION, 1)
         // Start from nothing, then enable exactly what was asked. PDF417 is
         // never touched: Debian's zbar lacks it and querying it crashes.
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         for symbology in symbologies {
-            zbar_image_scanner_set_config(scanner, Self.zbarType(symbology), ZBAR_CFG_ENABLE, 1)
+            zbar_image_scanner_set_config(scanner, zbarType(symbology), ZBAR_CFG_ENABLE, 1)
         }
         // Raw bytes for QR: our text layer honours the declared encoding.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
@@ -110,7 +104,7 @@ final class ZBarEngine: BarcodeEngine {
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, density)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, density)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, options.tryInverted ? 1 : 0)
-        configured = (symbologies, options)
+        return scanner
     }
 
     private static func zbarType(_ symbology: Symbology) -> zbar_symbol_type_t {
@@ -163,20 +157,17 @@ final class ZBarEngine: BarcodeEngine {
         return (detection, points, orientation != ZBAR_ORIENT_RIGHT && orientation != ZBAR_ORIENT_LEFT)
     }
 
-    /// The box around a linear code's scan points, listed clockwise from the
-    /// corner that is the symbol's top-left once its orientation is undone.
+    /// The rectangle around a linear code's scan points, listed clockwise
+    /// from the symbol's top-left once its orientation is undone.
     private static func linearQuad(_ points: [Point], orientation: zbar_orientation_t) -> [Point] {
-        guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
-              let minY = points.map(\.y).min(), let maxY = points.map(\.y).max()
-        else { return [] }
-        let box = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
-        let start: Int
+        // The direction the code reads in, and its "up", in image coordinates.
+        let (reading, up): (Point, Point)
         switch orientation {
-        case ZBAR_ORIENT_RIGHT: start = 1  // turned clockwise: its top-left is the box's top-right
-        case ZBAR_ORIENT_DOWN: start = 2
-        case ZBAR_ORIENT_LEFT: start = 3
-        default: start = 0
+        case ZBAR_ORIENT_RIGHT: (reading, up) = (Point(x: 0, y: 1), Point(x: 1, y: 0))
+        case ZBAR_ORIENT_DOWN: (reading, up) = (Point(x: -1, y: 0), Point(x: 0, y: 1))
+        case ZBAR_ORIENT_LEFT: (reading, up) = (Point(x: 0, y: -1), Point(x: -1, y: 0))
+        default: (reading, up) = (Point(x: 1, y: 0), Point(x: 0, y: -1))
         }
-        return (0..<4).map { box[(start + $0) % 4] }
+        return BoundingQuad.enclosing(points, reading: reading, up: up)
     }
 }

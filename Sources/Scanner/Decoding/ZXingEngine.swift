@@ -11,6 +11,7 @@ final class ZXingEngine: BarcodeEngine {
     /// zxing is the stronger of the two.
     static let matrixSymbologies: Set<Symbology> = [.qr, .pdf417, .aztec, .dataMatrix]
 
+    let kind = Detection.Engine.zxing
     let supported: Set<Symbology>
 
     /// - Parameter linearReaders: also run zxing's EAN/UPC/Code 39/93/128

@@ -4,6 +4,8 @@ public struct Detection: Sendable, Hashable {
     public enum Engine: String, Sendable, Hashable, Codable {
         case zbar
         case zxing
+        /// This package's own Swift readers (Aztec runes).
+        case native
     }
 
     public var symbology: Symbology

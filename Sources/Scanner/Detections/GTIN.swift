@@ -2,6 +2,7 @@
 public enum GTIN {
     /// Whether `digits` ends in the correct GS1 mod-10 check digit.
     public static func hasValidCheckDigit(_ digits: String) -> Bool {
+        guard digits.allSatisfy(\.isASCIIDigit) else { return false }
         let values = digits.compactMap(\.wholeNumberValue)
         guard values.count == digits.count, values.count >= 2, let check = values.last else { return false }
         return checkDigit(for: values.dropLast()) == check

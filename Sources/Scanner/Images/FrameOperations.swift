@@ -1,3 +1,5 @@
+import Foundation
+
 /// Pixel operations the decoder's second chances need. Each returns a new
 /// frame with owned, packed storage; the source is never modified.
 extension Frame {
@@ -109,6 +111,133 @@ extension Frame {
                 }
             }
         }
+    }
+
+    /// Black or white by comparison with the mean of the surrounding
+    /// `radius` box less `offset` levels: flattens shadows, glare and
+    /// gradients that defeat one global threshold.
+    public func locallyThresholded(radius: Int, offset: Int) -> Frame {
+        // Summed-area table, one row and column larger, for O(1) box means.
+        let w1 = width + 1
+        var sums = [Int](repeating: 0, count: w1 * (height + 1))
+        withUnsafeBytes { bytes in
+            for y in 0..<height {
+                var row = 0
+                for x in 0..<width {
+                    row += Int(bytes[y * stride + x])
+                    sums[(y + 1) * w1 + x + 1] = sums[y * w1 + x + 1] + row
+                }
+            }
+        }
+        return mapped(width: width, height: height) { src, stride, dst in
+            for y in 0..<height {
+                let y0 = max(0, y - radius), y1 = min(height, y + radius + 1)
+                for x in 0..<width {
+                    let x0 = max(0, x - radius), x1 = min(width, x + radius + 1)
+                    let sum = sums[y1 * w1 + x1] - sums[y0 * w1 + x1] - sums[y1 * w1 + x0] + sums[y0 * w1 + x0]
+                    let mean = sum / ((y1 - y0) * (x1 - x0))
+                    dst[y * width + x] = Int(src[y * stride + x]) < mean - offset ? 0 : 255
+                }
+            }
+        }
+    }
+
+    /// Edges steepened by an unsharp mask (the pixel minus its 3×3
+    /// neighbourhood's mean, added back), for slightly defocused photos.
+    public func sharpened() -> Frame {
+        mapped(width: width, height: height) { src, stride, dst in
+            for y in 0..<height {
+                for x in 0..<width {
+                    var sum = 0
+                    for dy in -1...1 {
+                        let row = src + min(max(y + dy, 0), height - 1) * stride
+                        for dx in -1...1 { sum += Int(row[min(max(x + dx, 0), width - 1)]) }
+                    }
+                    let centre = Int(src[y * stride + x])
+                    dst[y * width + x] = UInt8(clamping: centre + (9 * centre - sum) / 9)
+                }
+            }
+        }
+    }
+
+    /// Turned clockwise by `degrees` about its centre, on a canvas grown to
+    /// hold all of it, sampled bilinearly; the new area is `fill`. For
+    /// symbols tilted between the quarter turns, which some readers' scan
+    /// lines or finder searches miss.
+    public func rotated(degrees: Double, fill: UInt8 = 255) -> Frame {
+        let (w, h) = rotatedSize(degrees: degrees)
+        let (cos, sin) = Self.cosSin(degrees)
+        let (cx, cy) = (Double(width) / 2, Double(height) / 2)
+        let (ox, oy) = (Double(w) / 2, Double(h) / 2)
+        return mapped(width: w, height: h) { src, stride, dst in
+            for y in 0..<h {
+                let out = dst + y * w
+                for x in 0..<w {
+                    // Inverse rotation of the output pixel's centre into the source.
+                    let dx = Double(x) + 0.5 - ox, dy = Double(y) + 0.5 - oy
+                    let sx = cos * dx + sin * dy + cx, sy = -sin * dx + cos * dy + cy
+                    out[x] = sample(src, stride, x: sx - 0.5, y: sy - 0.5, fill: fill)
+                }
+            }
+        }
+    }
+
+    /// Where `point` of this frame lands in `rotated(degrees:)`'s output.
+    public func pointAfterRotation(_ point: Point, degrees: Double) -> Point {
+        let (w, h) = rotatedSize(degrees: degrees)
+        let (cos, sin) = Self.cosSin(degrees)
+        let dx = point.x - Double(width) / 2, dy = point.y - Double(height) / 2
+        return Point(x: cos * dx - sin * dy + Double(w) / 2, y: sin * dx + cos * dy + Double(h) / 2)
+    }
+
+    /// Where a point of `rotated(degrees:)`'s output was in this frame.
+    public func pointBeforeRotation(_ point: Point, degrees: Double) -> Point {
+        let (w, h) = rotatedSize(degrees: degrees)
+        let (cos, sin) = Self.cosSin(degrees)
+        let dx = point.x - Double(w) / 2, dy = point.y - Double(h) / 2
+        return Point(x: cos * dx + sin * dy + Double(width) / 2, y: -sin * dx + cos * dy + Double(height) / 2)
+    }
+
+    /// Resized by `factor` in each direction, bilinear: up for symbols whose
+    /// modules are a pixel or two wide, by other factors than two where the
+    /// module grid beats against the pixel grid.
+    public func scaled(by factor: Double) -> Frame {
+        let w = max(1, Int((Double(width) * factor).rounded()))
+        let h = max(1, Int((Double(height) * factor).rounded()))
+        let fx = Double(width) / Double(w), fy = Double(height) / Double(h)
+        return mapped(width: w, height: h) { src, stride, dst in
+            for y in 0..<h {
+                let out = dst + y * w, sy = (Double(y) + 0.5) * fy - 0.5
+                for x in 0..<w {
+                    out[x] = sample(src, stride, x: (Double(x) + 0.5) * fx - 0.5, y: sy, fill: nil)
+                }
+            }
+        }
+    }
+
+    private func rotatedSize(degrees: Double) -> (Int, Int) {
+        let (c, s) = Self.cosSin(degrees)
+        let w = Double(width), h = Double(height)
+        return (Int((w * abs(c) + h * abs(s)).rounded(.up)), Int((w * abs(s) + h * abs(c)).rounded(.up)))
+    }
+
+    private static func cosSin(_ degrees: Double) -> (Double, Double) {
+        let radians = degrees * .pi / 180
+        return (cos(radians), sin(radians))
+    }
+
+    /// The source sampled at (`x`, `y`) in pixel-centre coordinates; outside
+    /// the frame, `fill`, or the nearest edge pixel when `fill` is nil.
+    private func sample(_ src: UnsafePointer<UInt8>, _ stride: Int, x: Double, y: Double, fill: UInt8?) -> UInt8 {
+        if let fill, x < -0.5 || y < -0.5 || x > Double(width) - 0.5 || y > Double(height) - 0.5 { return fill }
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let tx = x - Double(x0), ty = y - Double(y0)
+        func at(_ px: Int, _ py: Int) -> Double {
+            Double(src[min(max(py, 0), height - 1) * stride + min(max(px, 0), width - 1)])
+        }
+        let top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx
+        let bottom = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx
+        return UInt8(clamping: Int((top * (1 - ty) + bottom * ty).rounded()))
     }
 
     /// A new `width`×`height` frame filled by `body(source, sourceStride, destination)`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON object written as one line, keys in the order they are added.
 ///
 /// Hand-rolled rather than `JSONEncoder` so that key order is stable and
@@ -37,6 +39,8 @@ public struct JSONLine: Sendable {
     /// Shortest plain decimal: `12`, `12.5`, never exponent notation.
     static func number(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "null" }
+        // Beyond what fixed-point digits can hold exactly, plain formatting.
+        guard abs(value) < 1e12 else { return String(format: "%.0f", value) }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (value * scale).rounded()

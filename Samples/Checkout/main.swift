@@ -1,0 +1,54 @@
+// A sample till: embeds the Scanner library, bills each item as it is
+// scanned, and keeps a running total. QR codes of the form
+// `COUPON:SAVE-<amount>` take money off.
+//
+//   swift run checkout --input Samples/checkout.mjpeg   # a recording
+//   swift run checkout --device /dev/video0             # a camera
+import Foundation
+import Scanner
+
+var arguments = CommandLine.arguments.dropFirst()
+var pricesPath = "Samples/Checkout/prices.csv"
+var input: String?
+var device: String?
+var realTime = true
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--prices": pricesPath = arguments.popFirst() ?? pricesPath
+    case "--input": input = arguments.popFirst()
+    case "--device": device = arguments.popFirst()
+    case "--fast": realTime = false
+    default:
+        FileHandle.standardError.write(Data("usage: checkout [--prices FILE] [--input RECORDING [--fast] | --device PATH]\n".utf8))
+        exit(2)
+    }
+}
+
+do {
+    let prices = try PriceList(contentsOf: pricesPath)
+    let (recording, camera, paced) = (input, device, realTime)
+    let session = CaptureSession(isLive: recording == nil) {
+        if let recording { return try Recording.open(recording, realTime: paced) }
+        return try CaptureDevice.select(camera).open()
+    }
+    try session.start()
+    signal(SIGINT, SIG_IGN)
+    let interrupt = DispatchSource.makeSignalSource(signal: SIGINT)
+    interrupt.setEventHandler { session.stop() }
+    interrupt.resume()
+
+    var basket = Basket(prices: prices)
+    for await event in session.events {
+        switch event {
+        case .appeared(let item): print(basket.scan(item.detection))
+        case .cameraLost(let device, _): print("! \(device) lost: waiting for it to come back")
+        case .cameraRestored(let device): print("! \(device) is back")
+        case .left: break
+        }
+    }
+    print(basket.receipt)
+    if let error = session.error { throw error }
+} catch {
+    FileHandle.standardError.write(Data("checkout: \(error)\n".utf8))
+    exit(1)
+}

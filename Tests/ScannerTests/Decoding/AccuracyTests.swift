@@ -1,0 +1,79 @@
+import Foundation
+import ScannerTestSupport
+import Testing
+@testable import Scanner
+
+/// Each class of real image that a second chance or a native reader
+/// recovered, locked in with one image of the shared corpus
+/// (`../shared/corpus`, see its README): if a change to the passes loses
+/// the class, a test here fails.
+@Suite struct AccuracyTests {
+    /// The corpus, found by climbing from this file to a folder that holds
+    /// `shared/corpus` (the package may be a worktree some levels down).
+    static let corpus: URL? = {
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("shared/corpus")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    /// The texts the thorough decoder reads in a corpus image, and what the
+    /// corpus expects (its .txt minus one trailing newline).
+    /// Debug builds run the passes many times slower than release builds:
+    /// the tests give them all the time they need.
+    static let untimed = DecoderConfiguration(effort: .thorough, secondChanceBudget: .seconds(600))
+
+    func read(_ name: String, configuration: DecoderConfiguration = untimed) throws -> (found: [String], expected: String) {
+        let corpus = try #require(Self.corpus, "no shared/corpus above \(#filePath): clone the repo with shared/ beside it")
+        let image = corpus.appendingPathComponent(name)
+        var expected = try String(contentsOf: image.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
+        if expected.hasSuffix("\n") { expected.removeLast() }
+        let frame = try ImageLoader().load(contentsOf: image.path)
+        let found = Decoder(configuration: configuration).decode(frame)
+        return (found.flatMap { [$0.text, $0.gtin].compactMap { $0 } }, expected)
+    }
+
+    @Test(arguments: [
+        "aztec-1/rune-68.png",       // Aztec rune: the native reader
+        "aztec-1/rune-223.png",      // a rune with non-square modules
+        "aztec-1/az-thin.png",       // modules a pixel wide: x3 with a global threshold
+        "datamatrix-3/#749.png",     // Data Matrix tilted: rotation between quarter turns
+        "ean8-1/single-line.png",    // a 69x1 EAN-8: zbar's sparse density
+        "ean13-4/05.webp",           // defocused EAN-13: sharpening
+        "upca-5/09.webp",            // UPC-A in uneven light: local threshold
+        "upce-3/05.webp",            // small UPC-E: rotation gives scan lines new phases
+        "qrcode-2/qr-inv-2.webp",    // light-on-dark QR: inversion
+        "qrcode-2/10.png",           // Shift-JIS QR text
+    ])
+    func recoversClass(_ name: String) throws {
+        let result = try read(name)
+        #expect(result.found.contains(result.expected), "\(name): read \(result.found)")
+    }
+
+    /// zbar's scanner keeps state between images: a reused one read
+    /// ean13-4/19 differently depending on the image before it.
+    @Test func resultsDoNotDependOnThePreviousImage() throws {
+        let corpus = try #require(Self.corpus)
+        let loader = ImageLoader()
+        let target = try loader.load(contentsOf: corpus.appendingPathComponent("ean13-4/19.webp").path)
+        let before = try loader.load(contentsOf: corpus.appendingPathComponent("ean13-4/13.webp").path)
+        let alone = Decoder(configuration: Self.untimed).decode(target).map(\.text)
+        let decoder = Decoder(configuration: Self.untimed)
+        _ = decoder.decode(before)
+        #expect(decoder.decode(target).map(\.text) == alone)
+    }
+
+    /// With no budget left after the first pass, no second chance runs.
+    @Test func budgetStopsSecondChances() throws {
+        let result = try read("aztec-1/az-thin.png", configuration: DecoderConfiguration(effort: .thorough, secondChanceBudget: .zero))
+        #expect(result.found.isEmpty)
+    }
+
+    @Test func fastEffortIsOnePass() {
+        let frame = Frame(width: 8, height: 8, pixels: [UInt8](repeating: 255, count: 64))
+        #expect(Pass.sequence(for: .fast, frame: frame).count == 1)
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import Scanner
+
+@Suite struct ReconcilerTests {
+    /// A detection whose corners are the box at (`x`, `y`), 100 pixels wide.
+    func detection(
+        _ symbology: Symbology, _ text: String, engine: Detection.Engine = .zbar, x: Double = 0, y: Double = 0, quality: Int = 1
+    ) -> Detection {
+        var detection = Detection(
+            symbology: symbology, bytes: Array(text.utf8), text: text,
+            corners: [Point(x: x, y: y), Point(x: x + 100, y: y), Point(x: x + 100, y: y + 50), Point(x: x, y: y + 50)],
+            engine: engine)
+        detection.quality = quality
+        return detection
+    }
+
+    @Test func mergesTheSameSymbolReadTwice() {
+        let merged = Reconciler.merge([detection(.qr, "hello", engine: .zbar), detection(.qr, "hello", engine: .zxing, x: 2)])
+        #expect(merged.count == 1)
+        // zxing owns QR.
+        #expect(merged.first?.engine == .zxing)
+        let linear = Reconciler.merge([detection(.code128, "ABC", engine: .zxing), detection(.code128, "ABC", engine: .zbar)])
+        #expect(linear.map(\.engine) == [.zbar])
+    }
+
+    @Test func keepsTheSamePayloadInTwoPlaces() {
+        let merged = Reconciler.merge([detection(.qr, "hello"), detection(.qr, "hello", x: 300)])
+        #expect(merged.count == 2)
+    }
+
+    @Test func prefersTheLongerOfTwoReadingsFromOneEngine() {
+        let merged = Reconciler.merge([detection(.code39, "ABC"), detection(.code39, "ABCDEF")])
+        #expect(merged.map(\.text) == ["ABCDEF"])
+    }
+
+    @Test func treatsUPCAAndItsEAN13FormAsOneSymbol() {
+        let merged = Reconciler.merge([detection(.upca, "036000291452"), detection(.ean13, "0036000291452", engine: .zxing)])
+        #expect(merged.count == 1)
+        #expect(merged.first?.gtin == "0036000291452")
+    }
+
+    @Test func aClearlyStrongerReadingWinsAConflict() {
+        let weak = detection(.ean13, "4006381333948", quality: 2)
+        let strong = detection(.ean13, "4006381333931", x: 1, quality: 6)
+        #expect(Reconciler.merge([weak, strong]).map(\.text) == ["4006381333931"])
+        #expect(Reconciler.merge([strong, weak]).map(\.text) == ["4006381333931"])
+    }
+
+    @Test func aConflictWithoutAClearWinnerReportsNeither() {
+        let elsewhere = detection(.ean8, "96385074", x: 400)
+        let merged = Reconciler.merge([
+            detection(.ean13, "4006381333948", quality: 3), detection(.ean13, "4006381333931", x: 1, quality: 2), elsewhere,
+        ])
+        #expect(merged == [elsewhere])
+    }
+
+    @Test func wrongCheckDigitsAreDropped() {
+        #expect(Reconciler.merge([detection(.ean13, "4006381333932")]).isEmpty)
+        #expect(Reconciler.merge([detection(.upce, "01234566")]).isEmpty)
+        #expect(Reconciler.merge([detection(.upca, "03600029145")]).isEmpty)
+        // Only the EAN/UPC family has check digits to test.
+        #expect(Reconciler.merge([detection(.code128, "4006381333932")]).count == 1)
+    }
+
+    @Test func aMisreadWithAWrongCheckDigitDoesNotContestTheRightOne() {
+        let merged = Reconciler.merge([detection(.ean13, "4006381333932", quality: 9), detection(.ean13, "4006381333931", quality: 1)])
+        #expect(merged.map(\.text) == ["4006381333931"])
+    }
+}
