@@ -17,10 +17,16 @@ public final class Y4MWriter {
         }
         self.path = path
         self.file = file
-        // Express the rate as a fraction with a millisecond-exact numerator.
+        // A whole rate (1/30 s) is written exactly as F30:1, so that a replay
+        // has the same capture times; any other interval as microseconds.
         let interval = frameInterval ?? .milliseconds(33)
         let micros = max(1, Int(interval.components.seconds) * 1_000_000 + Int(interval.components.attoseconds / 1_000_000_000_000))
-        frameRate = micros % 1000 == 0 ? (1000, micros / 1000) : (1_000_000, micros)
+        let perSecond = Int(exactly: (1_000_000 / Double(micros)).rounded()) ?? 0
+        if perSecond > 0, .seconds(1) / perSecond == interval {
+            frameRate = (perSecond, 1)
+        } else {
+            frameRate = micros % 1000 == 0 ? (1000, micros / 1000) : (1_000_000, micros)
+        }
     }
 
     deinit { fclose(file) }

@@ -19,25 +19,73 @@ final class ZBarEngine: BarcodeEngine {
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         let wanted = symbologies.intersection(supported)
-        guard !wanted.isEmpty, let scanner = Self.scanner(for: wanted, options) else { return [] }
+        guard !wanted.isEmpty else { return [] }
+        return scan(frame, wanted, options).flatMap { separated($0, in: frame, wanted, options) }
+    }
+
+    /// One zbar symbol: the detection, the scan-line points it was read at,
+    /// and whether those lines were rows (a code with upright bars).
+    private typealias Read = (detection: Detection, points: [Point], alongRows: Bool)
+
+    private func scan(_ frame: Frame, _ symbologies: Set<Symbology>, _ options: EngineOptions) -> [Read] {
+        guard let scanner = Self.scanner(for: symbologies, options) else { return [] }
         defer { zbar_image_scanner_destroy(scanner) }
         guard let image = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(image) }
-        return frame.withUnsafeBytes { bytes -> [Detection] in
+        return frame.withUnsafeBytes { bytes -> [Read] in
             // zbar reads rows `stride` apart; the crop keeps it to our width.
             zbar_image_set_format(image, Self.y800)
             zbar_image_set_size(image, UInt32(frame.stride), UInt32(frame.height))
             zbar_image_set_crop(image, 0, 0, UInt32(frame.width), UInt32(frame.height))
             zbar_image_set_data(image, bytes.baseAddress, UInt(frame.stride * frame.height - (frame.stride - frame.width)), nil)
             guard zbar_scan_image(scanner, image) > 0 else { return [] }
-            var detections: [Detection] = []
+            var reads: [Read] = []
             var symbol = zbar_image_first_symbol(image)
             while let current = symbol {
-                if let detection = Self.detection(from: current) { detections.append(detection) }
+                if let read = Self.read(current) { reads.append(read) }
                 symbol = zbar_symbol_next(current)
             }
-            return detections
+            return reads
         }
+    }
+
+    /// zbar merges every read of one payload in an image into one symbol, so
+    /// identical linear codes side by side come back as one whose points
+    /// cover them all. One code gives at most two points per scan line; when
+    /// a line has more, the frame is cut in two across the scan lines
+    /// between the points, and a cut after which both parts read the payload
+    /// separates the codes (each part is separated again, for more than two).
+    /// Codes stacked along their bars are not separated: any cut along the
+    /// scan lines leaves a single code readable on both sides.
+    private func separated(_ read: Read, in frame: Frame, _ symbologies: Set<Symbology>, _ options: EngineOptions) -> [Detection] {
+        let alongX = read.alongRows
+        // A row's points share y and lie along x; a column's the reverse.
+        let lines = Dictionary(grouping: read.points, by: { alongX ? $0.y : $0.x })
+        if read.detection.symbology.isLinear, lines.values.contains(where: { $0.count > 2 }) {
+            let positions = Set(read.points.map { Int(alongX ? $0.x : $0.y) }).sorted()
+            let gaps = zip(positions, positions.dropFirst()).filter { $1 - $0 >= 8 }.sorted { $0.1 - $0.0 > $1.1 - $1.0 }
+            for (before, after) in gaps {
+                let cut = (before + after) / 2
+                let parts = alongX
+                    ? [PixelRect(x: 0, y: 0, width: cut, height: frame.height),
+                       PixelRect(x: cut, y: 0, width: frame.width - cut, height: frame.height)]
+                    : [PixelRect(x: 0, y: 0, width: frame.width, height: cut),
+                       PixelRect(x: 0, y: cut, width: frame.width, height: frame.height - cut)]
+                let found = parts.map { rect in
+                    let part = frame.cropped(to: rect)
+                    return scan(part, symbologies, options)
+                        .filter { $0.detection.symbology == read.detection.symbology && $0.detection.bytes == read.detection.bytes }
+                        .flatMap { separated($0, in: part, symbologies, options) }
+                        .map { detection in
+                            var moved = detection
+                            moved.corners = detection.corners.map { Point(x: $0.x + Double(rect.x), y: $0.y + Double(rect.y)) }
+                            return moved
+                        }
+                }
+                if found.allSatisfy({ !$0.isEmpty }) { return found.flatMap { $0 } }
+            }
+        }
+        return [read.detection]
     }
 
     private static func scanner(for symbologies: Set<Symbology>, _ options: EngineOptions) -> OpaquePointer? {
@@ -89,7 +137,7 @@ final class ZBarEngine: BarcodeEngine {
         }
     }
 
-    private static func detection(from symbol: OpaquePointer) -> Detection? {
+    private static func read(_ symbol: OpaquePointer) -> Read? {
         guard let symbology = symbology(of: zbar_symbol_get_type(symbol)) else { return nil }
         let length = Int(zbar_symbol_get_data_length(symbol))
         let drawn: [UInt8] = zbar_symbol_get_data(symbol).map { data in
@@ -99,15 +147,16 @@ final class ZBarEngine: BarcodeEngine {
         let points = (0..<zbar_symbol_get_loc_size(symbol)).map {
             Point(x: Double(zbar_symbol_get_loc_x(symbol, $0)), y: Double(zbar_symbol_get_loc_y(symbol, $0)))
         }
+        let orientation = zbar_symbol_get_orientation(symbol)
         let corners = symbology == .qr && points.count == 4
             // zbar lists QR corners TL, BL, BR, TR.
             ? [points[0], points[3], points[2], points[1]]
-            : linearQuad(points, orientation: zbar_symbol_get_orientation(symbol))
+            : linearQuad(points, orientation: orientation)
         var detection = Detection(
             symbology: symbology, bytes: bytes, text: TextDecoding.text(for: symbology, bytes: bytes),
             corners: corners, engine: .zbar)
         detection.quality = Int(zbar_symbol_get_quality(symbol))
-        return detection
+        return (detection, points, orientation != ZBAR_ORIENT_RIGHT && orientation != ZBAR_ORIENT_LEFT)
     }
 
     /// The rectangle around a linear code's scan points, listed clockwise
