@@ -18,7 +18,7 @@ struct ContinuousScan {
         let sourceName: String
         do {
             let recorder = try options.record.map { path throws(RecordingError) in
-                try Y4MWriter(path: path, frameInterval: nil)
+                try Y4MWriter(path: path)
             }
             if let input = options.input {
                 sourceName = input

@@ -127,6 +127,7 @@ public final class CaptureSession: @unchecked Sendable {
     /// the source (no camera, permission denied, busy) are thrown here.
     public func start() throws {
         let source = try makeSource()
+        if let recorder, recorder.frameInterval == nil { recorder.frameInterval = source.frameInterval }
         lock.withLock { running = true }
         let transfer = Transfer(source)
         Thread.detachNewThread { [self] in captureLoop(transfer.take()) }

@@ -6,30 +6,34 @@ import Glibc
 public final class Y4MWriter {
     public let path: String
     private let file: UnsafeMutablePointer<FILE>
-    private let frameRate: (Int, Int)
     private var size: (width: Int, height: Int)?
+    /// The time between frames, written into the header with the first
+    /// frame; until then it may be set (a session sets its source's).
+    public var frameInterval: Duration?
 
     /// Creates (or replaces) `path`. The header is written with the first
     /// frame, whose size every later frame must share.
-    public init(path: String, frameInterval: Duration?) throws(RecordingError) {
+    public init(path: String, frameInterval: Duration? = nil) throws(RecordingError) {
         guard let file = fopen(path, "wb") else {
             throw .cannotOpenRecording(path: path, reason: String(cString: strerror(errno)))
         }
         self.path = path
         self.file = file
-        // A whole rate (1/30 s) is written exactly as F30:1, so that a replay
-        // has the same capture times; any other interval as microseconds.
-        let interval = frameInterval ?? .milliseconds(33)
-        let micros = max(1, Int(interval.components.seconds) * 1_000_000 + Int(interval.components.attoseconds / 1_000_000_000_000))
-        let perSecond = Int(exactly: (1_000_000 / Double(micros)).rounded()) ?? 0
-        if perSecond > 0, .seconds(1) / perSecond == interval {
-            frameRate = (perSecond, 1)
-        } else {
-            frameRate = micros % 1000 == 0 ? (1000, micros / 1000) : (1_000_000, micros)
-        }
+        self.frameInterval = frameInterval
     }
 
     deinit { fclose(file) }
+
+    /// The header's F field. A whole rate (1/30 s) is written exactly as
+    /// F30:1, so that a replay has the same capture times; any other interval
+    /// as microseconds.
+    private var frameRate: (Int, Int) {
+        let interval = frameInterval ?? .milliseconds(33)
+        let micros = max(1, Int(interval.components.seconds) * 1_000_000 + Int(interval.components.attoseconds / 1_000_000_000_000))
+        let perSecond = Int(exactly: (1_000_000 / Double(micros)).rounded()) ?? 0
+        if perSecond > 0, .seconds(1) / perSecond == interval { return (perSecond, 1) }
+        return micros % 1000 == 0 ? (1000, micros / 1000) : (1_000_000, micros)
+    }
 
     public func append(_ frame: Frame) throws(RecordingError) {
         if size == nil {
