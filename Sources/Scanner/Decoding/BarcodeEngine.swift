@@ -19,6 +19,9 @@ protocol BarcodeEngine: AnyObject {
 struct EngineOptions: Sendable, Hashable {
     /// zxing's tryHarder/tryRotate/tryDownscale; zbar's full scan density.
     var tryHarder = false
+    /// zbar: scan every line (1) or every other line (2). Without it,
+    /// `tryHarder` decides.
+    var zbarDensity: Int32? = nil
     /// zbar: also test the inverted image. zxing 1.4 cannot, so its engine
     /// decodes an inverted copy when the frame itself yields nothing.
     var tryInverted = false

@@ -23,7 +23,7 @@ public final class Decoder {
     public func decode(_ frame: Frame) -> [Detection] {
         let region = frame.cropped(to: configuration.regionOfInterest)
         let clock = ContinuousClock(), start = clock.now
-        for (index, pass) in Pass.sequence(for: configuration.effort, frame: region).enumerated() {
+        for (index, pass) in Pass.sequence(for: configuration.effort, frame: frame, region: region).enumerated() {
             if index > 0, clock.now - start >= configuration.secondChanceBudget { break }
             let found = run(pass, on: region)
             if !found.isEmpty { return found }

@@ -74,12 +74,22 @@ struct Pass {
     }
 
     /// The passes to try, in order, until one finds something.
-    static func sequence(for effort: Effort, frame: Frame) -> [Pass] {
+    /// `frame` is the whole camera frame or image, `region` the part of it
+    /// being decoded.
+    static func sequence(for effort: Effort, frame: Frame, region: Frame) -> [Pass] {
         let plain = EngineOptions()
         let harder = EngineOptions(tryHarder: true)
         switch effort {
         case .fast:
-            return [Pass(plain)]
+            // A camera frame is mostly sensor noise to zbar, which walks every
+            // noisy edge. Averaging 2x2 blocks removes most of it and three
+            // quarters of the pixels: on a noisy 1280x720 frame, ten times
+            // cheaper, and the codes a till shows are big enough. Frames up to
+            // VGA stay whole. A region of interest keeps its frame's scale, so
+            // a smaller region always costs less.
+            let dense = EngineOptions(zbarDensity: 1)
+            let halve = frame.width >= 1000 && region.width >= 200 && region.height >= 200
+            return halve ? [Pass([.downscaled], dense)] : [Pass(plain)]
         case .normal:
             return [
                 Pass(plain),

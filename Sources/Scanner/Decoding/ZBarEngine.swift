@@ -102,7 +102,7 @@ final class ZBarEngine: BarcodeEngine {
         }
         // Raw bytes for QR: our text layer honours the declared encoding.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
-        let density: Int32 = options.tryHarder ? 1 : 2
+        let density: Int32 = options.zbarDensity ?? (options.tryHarder ? 1 : 2)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, density)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, density)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, options.tryInverted ? 1 : 0)

@@ -74,6 +74,6 @@ import Testing
 
     @Test func fastEffortIsOnePass() {
         let frame = Frame(width: 8, height: 8, pixels: [UInt8](repeating: 255, count: 64))
-        #expect(Pass.sequence(for: .fast, frame: frame).count == 1)
+        #expect(Pass.sequence(for: .fast, frame: frame, region: frame).count == 1)
     }
 }
