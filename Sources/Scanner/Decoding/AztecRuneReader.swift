@@ -16,9 +16,7 @@ final class AztecRuneReader: BarcodeEngine {
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         guard symbologies.contains(.aztec), frame.width >= 11, frame.height >= 11 else { return [] }
-        let pixels = frame.packedPixels
-        let threshold = Self.otsuThreshold(pixels)
-        let image = BinaryImage(width: frame.width, height: frame.height, dark: pixels.map { $0 < threshold })
+        let image = BinaryImage(thresholding: frame)
         var found: [Detection] = []
         for centre in image.bullseyeCentres() {
             guard let (value, corners) = Self.rune(in: image, at: centre),
@@ -91,25 +89,6 @@ final class AztecRuneReader: BarcodeEngine {
         // A normal compact symbol's message would be a codeword as it is.
         let plain = (0..<7).map { nibble in (0..<4).reduce(0) { $0 << 1 | (bits[nibble * 4 + $1] ? 1 : 0) } }
         return ModeMessageCode.nearestData(to: plain, maxErrors: 1) == nil ? value : nil
-    }
-
-    /// The threshold that best separates the histogram's two classes (Otsu).
-    private static func otsuThreshold(_ pixels: [UInt8]) -> UInt8 {
-        var histogram = [Int](repeating: 0, count: 256)
-        for pixel in pixels { histogram[Int(pixel)] += 1 }
-        let total = Double(pixels.count)
-        let sumAll = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
-        var (weightBelow, sumBelow, best, threshold) = (0.0, 0.0, -1.0, 128)
-        for level in 0..<256 {
-            weightBelow += Double(histogram[level])
-            sumBelow += Double(level * histogram[level])
-            let weightAbove = total - weightBelow
-            guard weightBelow > 0, weightAbove > 0 else { continue }
-            let difference = sumBelow / weightBelow - (sumAll - sumBelow) / weightAbove
-            let spread = weightBelow * weightAbove * difference * difference
-            if spread > best { (best, threshold) = (spread, level + 1) }
-        }
-        return UInt8(clamping: threshold)
     }
 }
 

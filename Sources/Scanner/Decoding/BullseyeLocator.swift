@@ -7,6 +7,37 @@ struct BinaryImage {
     /// Row by row, true where the pixel is dark.
     let dark: [Bool]
 
+    /// `frame` split at Otsu's threshold: the level that best separates the
+    /// histogram into two classes, as printed modules and paper do.
+    init(thresholding frame: Frame) {
+        let pixels = frame.packedPixels
+        var histogram = [Int](repeating: 0, count: 256)
+        for pixel in pixels { histogram[Int(pixel)] += 1 }
+        let total = Double(pixels.count)
+        let sum = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
+        var (below, belowSum, best, threshold) = (0.0, 0.0, -1.0, 128)
+        for level in 0..<256 {
+            below += Double(histogram[level])
+            belowSum += Double(level * histogram[level])
+            let above = total - below
+            guard below > 0, above > 0 else { continue }
+            let difference = belowSum / below - (sum - belowSum) / above
+            let between = below * above * difference * difference
+            if between > best { (best, threshold) = (between, level + 1) }
+        }
+        self.init(width: frame.width, height: frame.height, dark: pixels.map { Int($0) < threshold })
+        self.threshold = threshold
+    }
+
+    /// The luma level that splits dark from light (0 when made from bits).
+    private(set) var threshold = 0
+
+    init(width: Int, height: Int, dark: [Bool]) {
+        self.width = width
+        self.height = height
+        self.dark = dark
+    }
+
     /// A bullseye's centre and the extent of its nine runs in each direction.
     struct Centre: Equatable {
         var x: Double

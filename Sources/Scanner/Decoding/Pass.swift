@@ -13,6 +13,9 @@ struct Pass {
         case thresholded(radius: Int)
         case scaled(Double)
         case rotated(degrees: Double)
+        /// Upright around the first Aztec bullseye: its rotation undone, or
+        /// also its perspective.
+        case rectifiedAroundBullseye(perspective: Bool)
     }
 
     let steps: [Step]
@@ -70,6 +73,9 @@ struct Pass {
             return View(frame: scaled) { Point(x: $0.x * fx, y: $0.y * fy) }
         case .rotated(let degrees):
             return View(frame: frame.rotated(degrees: degrees)) { frame.pointBeforeRotation($0, degrees: degrees) }
+        case .rectifiedAroundBullseye(let perspective):
+            guard let (rectified, toSource) = BullseyeRectification.rectify(frame, perspective: perspective) else { return nil }
+            return View(frame: rectified, toRegion: toSource)
         }
     }
 
@@ -127,6 +133,10 @@ struct Pass {
                 // finder searches miss.
                 Pass([.rotated(degrees: -15)], plain),
                 Pass([.rotated(degrees: 15)], plain),
+                // Aztec symbols tilted or photographed at an angle; zxing 1.4
+                // reads resampled modules far better when they are large.
+                Pass([.rectifiedAroundBullseye(perspective: false), .upscaled], harder, engines: zxingOnly),
+                Pass([.rectifiedAroundBullseye(perspective: true), .upscaled], harder, engines: zxingOnly),
                 // Matrix symbols cropped to the edge and small.
                 Pass([.bordered, .upscaled], harder, engines: zxingOnly),
             ]

@@ -60,14 +60,17 @@ extension Frame {
             }
         }
         let total = width * height
-        var low = 0, high = 255, seen = 0
+        // The 1st and 99th percentile levels.
+        var low: Int?, high = 255, seen = 0
         for (level, count) in histogram.enumerated() {
             seen += count
-            if seen <= total / 100 { low = level }
-            if seen < total - total / 100 { high = level + 1 }
+            if low == nil, seen > total / 100 { low = level }
+            if seen >= total - total / 100 {
+                high = level
+                break
+            }
         }
-        high = min(high, 255)
-        guard high > low + 1 else { return self }
+        guard let low, high > low + 1 else { return self }
         var lut = [UInt8](repeating: 0, count: 256)
         for level in 0..<256 {
             lut[level] = UInt8(clamping: (level - low) * 255 / (high - low))

@@ -47,6 +47,9 @@ import Testing
         "upce-3/05.webp",            // small UPC-E: rotation gives scan lines new phases
         "qrcode-2/qr-inv-2.webp",    // light-on-dark QR: inversion
         "qrcode-2/10.png",           // Shift-JIS QR text
+        "qrcode-2/30a.webp",         // Big5 QR text
+        "aztec-2/04.webp",           // Aztec photographed at an angle: rectified around its bullseye
+        "aztec-2/11.webp",           // the same, turned further
     ])
     func recoversClass(_ name: String) throws {
         let result = try read(name)
