@@ -18,6 +18,7 @@ struct Options {
     var listControls = false
     var size: (width: Int, height: Int)?
     var framesPerSecond: Int?
+    var pixelFormat: PixelFormat?
     var controls: [(name: String, value: String)] = []
     var focus: String?
     var exposure: String?
@@ -116,6 +117,12 @@ struct Options {
                 }
                 size = (parts[0], parts[1])
             case "--fps": framesPerSecond = try positive(name, try value())
+            case "--pixel-format":
+                let text = try value()
+                guard (1...4).contains(text.utf8.count) || text.hasSuffix("-BE") else {
+                    throw UsageError(description: "invalid pixel format '\(text)': use a four-character code such as YUYV or MJPG (see --list-formats)")
+                }
+                pixelFormat = PixelFormat(text)
             case "--control":
                 let text = try value()
                 guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
