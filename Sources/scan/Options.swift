@@ -119,7 +119,9 @@ struct Options {
             case "--fps": framesPerSecond = try positive(name, try value())
             case "--pixel-format":
                 let text = try value()
-                guard (1...4).contains(text.utf8.count) || text.hasSuffix("-BE") else {
+                // A code of up to four characters, "-BE" marking big-endian ones ("Y16 -BE").
+                let code = text.hasSuffix("-BE") ? text.dropLast(3) : Substring(text)
+                guard (1...4).contains(code.utf8.count) else {
                     throw UsageError(description: "invalid pixel format '\(text)': use a four-character code such as YUYV or MJPG (see --list-formats)")
                 }
                 pixelFormat = PixelFormat(text)

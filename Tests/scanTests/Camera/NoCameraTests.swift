@@ -2,8 +2,8 @@ import Foundation
 import ScannerTestSupport
 import Testing
 
-/// `scan` on this machine, which has no camera at all: the messages must name
-/// the device and say what to do.
+/// `scan`'s camera errors on this machine, which has no camera at all: the
+/// messages must name the device (or option) and say what to do.
 @Suite struct NoCameraTests {
     static var hasVideoNodes: Bool {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).contains { $0.hasPrefix("video") }
@@ -23,5 +23,11 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "scan: no camera found: /dev/video* does not exist; connect a camera or pass FILE\n")
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aPixelFormatMustBeAFourCharacterCode() throws {
+        let result = try ScanCommand.run(["--pixel-format", "YUYV2", "--oneshot"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("scan: invalid pixel format 'YUYV2': use a four-character code such as YUYV"))
     }
 }
