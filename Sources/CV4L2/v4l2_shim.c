@@ -3,9 +3,26 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libv4l2.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 
+/* Unless told where to log, libv4l2 prints its own "libv4l2: error ..."
+ * line on stderr for failed calls. Each failure reaches Swift as an errno
+ * and is reported once, with the device and what to do, so libv4l2's copy
+ * goes to /dev/null (LIBV4L2_LOG_FILENAME still logs everything, for
+ * debugging). */
+static pthread_once_t quiet_once = PTHREAD_ONCE_INIT;
+
+static void quiet_libv4l2(void) {
+    if (v4l2_log_file == NULL && getenv("LIBV4L2_LOG_FILENAME") == NULL) {
+        v4l2_log_file = fopen("/dev/null", "we");
+    }
+}
+
 int scan_v4l2_open(const char *path) {
+    pthread_once(&quiet_once, quiet_libv4l2);
     int fd = v4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
     return fd < 0 ? -errno : fd;
 }

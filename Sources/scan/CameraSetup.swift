@@ -14,7 +14,8 @@ final class CameraSetup: Sendable {
     init(options: Options, messages: LineWriter) throws {
         device = try CaptureDevice.select(options.device)
         request = FormatRequest(
-            width: options.size?.width, height: options.size?.height, framesPerSecond: options.framesPerSecond)
+            width: options.size?.width, height: options.size?.height, framesPerSecond: options.framesPerSecond,
+            pixelFormat: options.pixelFormat)
         self.options = options.cameraSettings
         self.messages = messages
         // Probe once: which conveniences the camera has decides the zoom fallback.

@@ -18,6 +18,7 @@ struct Options {
     var listControls = false
     var size: (width: Int, height: Int)?
     var framesPerSecond: Int?
+    var pixelFormat: PixelFormat?
     var controls: [(name: String, value: String)] = []
     var focus: String?
     var exposure: String?
@@ -116,6 +117,14 @@ struct Options {
                 }
                 size = (parts[0], parts[1])
             case "--fps": framesPerSecond = try positive(name, try value())
+            case "--pixel-format":
+                let text = try value()
+                // A code of up to four characters, "-BE" marking big-endian ones ("Y16 -BE").
+                let code = text.hasSuffix("-BE") ? text.dropLast(3) : Substring(text)
+                guard (1...4).contains(code.utf8.count) else {
+                    throw UsageError(description: "invalid pixel format '\(text)': use a four-character code such as YUYV or MJPG (see --list-formats)")
+                }
+                pixelFormat = PixelFormat(text)
             case "--control":
                 let text = try value()
                 guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {

@@ -150,9 +150,11 @@ public final class CaptureSession: @unchecked Sendable {
 
     private var isRunning: Bool { lock.withLock { running } }
 
-    private func captureLoop(_ initial: any FrameSource) {
-        var source: (any FrameSource)? = initial
+    private func captureLoop(_ initial: consuming any FrameSource) {
         let deviceName = initial.name
+        // Consumed, not copied: a lost camera returns only once every
+        // handle on it is closed, and a parameter would keep one open.
+        var source: (any FrameSource)? = consume initial
         var backoff = Duration.milliseconds(100)
         while isRunning {
             guard let live = source else {

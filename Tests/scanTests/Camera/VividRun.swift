@@ -1,0 +1,119 @@
+import Foundation
+import Scanner
+import ScannerTestSupport
+
+/// One boot of the vivid test VM (scripts/vivid/run) that runs every camera
+/// scenario of `VividCameraTests` in sequence: booting costs ~10 s under
+/// emulation, so the tests share this single run and judge its results.
+///
+/// The share (.build/vivid-tests, replaced on each run and kept afterwards
+/// for a look at failures) holds the `scan` under test, the frames to show
+/// the camera, and what scripts/vivid/scenarios.sh leaves in `results/`:
+/// NAME.out, NAME.err and NAME.rc for each scenario.
+struct VividRun: Sendable {
+    let share: URL
+
+    /// The run, started by the first test that asks; the others wait for it.
+    static let shared = Task<VividRun, any Error> { try await VividRun.boot() }
+
+    /// `SCAN_SKIP_VIVID=1` skips the VM for a quick local run; without it, a
+    /// VM that cannot run fails the tests.
+    static let skipped = ProcessInfo.processInfo.environment["SCAN_SKIP_VIVID"] == "1"
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// What one command of the guest script did.
+    struct Result: Sendable, CustomStringConvertible {
+        let name: String
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+
+        /// Each stdout line as a JSON object; throws on any line that is not one.
+        func records() throws -> [[String: Any]] {
+            try lines.map { line in
+                guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                    throw Failure(description: "\(name): not a JSON object: \(line)")
+                }
+                return object
+            }
+        }
+
+        /// The `appeared` events' texts, in order.
+        func appearedTexts() throws -> [String] {
+            try records().filter { $0["event"] as? String == "appeared" }.compactMap { $0["text"] as? String }
+        }
+
+        var description: String { "\(name): exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+    }
+
+    func result(_ name: String) throws -> Result {
+        let base = share.appendingPathComponent("results/\(name)")
+        func read(_ suffix: String) throws -> String {
+            do {
+                return try String(contentsOf: base.appendingPathExtension(suffix), encoding: .utf8)
+            } catch {
+                throw Failure(description: "scenario \(name) left no .\(suffix) (see \(share.path)/console.log)")
+            }
+        }
+        let code = try read("rc").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let status = Int32(code) else { throw Failure(description: "\(name): exit code '\(code)'") }
+        return Result(name: name, status: status, stdout: try read("out"), stderr: try read("err"))
+    }
+
+    /// A file the guest script wrote in results/.
+    func file(_ name: String) -> URL { share.appendingPathComponent("results/\(name)") }
+
+    private static func boot() async throws -> VividRun {
+        let root = ScanCommand.packageRoot
+        let share = root.appendingPathComponent(".build/vivid-tests")
+        let files = FileManager.default
+        try? files.removeItem(at: share)
+        try files.createDirectory(at: share.appendingPathComponent("frames"), withIntermediateDirectories: true)
+        // The guest drops to an unprivileged user for the permission
+        // scenario, which must still reach ./scan through the share.
+        try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: share.path)
+
+        for scene in CameraScene.formats {
+            try Data(RawFrameWriter.bytes(of: scene.render().frame, as: scene.format))
+                .write(to: share.appendingPathComponent("frames/\(scene.fileName)"))
+        }
+        for (name, scene) in [("before.grey", CameraScene.before), ("after.grey", CameraScene.after)] {
+            try Data(scene.render().frame.packedPixels).write(to: share.appendingPathComponent("frames/\(name)"))
+        }
+        let scan = share.appendingPathComponent("scan")
+        try files.copyItem(at: ScanCommand.binary, to: scan)
+
+        let process = Process()
+        process.executableURL = root.appendingPathComponent("scripts/vivid/run")
+        process.arguments = ["--libs-for", scan.path, root.appendingPathComponent("scripts/vivid/scenarios.sh").path, share.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["VIVID_TIMEOUT"] = environment["VIVID_TIMEOUT"] ?? "420"
+        process.environment = environment
+        let console = share.appendingPathComponent("console.log")
+        _ = files.createFile(atPath: console.path, contents: nil)
+        let log = try FileHandle(forWritingTo: console)
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        // Wait without holding a thread of the test pool.
+        let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        try? log.close()
+        guard status == 0 else {
+            let tail = (try? String(contentsOf: console, encoding: .utf8))?.split(separator: "\n").suffix(30).joined(separator: "\n") ?? ""
+            throw Failure(description: """
+                the vivid VM failed (scripts/vivid/run exit \(status)); the camera tests need it \
+                (SCAN_SETUP_VM=1 scripts/setup installs it; SCAN_SKIP_VIVID=1 skips them). Console:
+                \(tail)
+                """)
+        }
+        return VividRun(share: share)
+    }
+}
