@@ -26,7 +26,7 @@ struct Basket {
     }
 
     var receipt: String {
-        "\(lines.count) lines, total \(PriceList.format(totalCents))"
+        "\(lines.count) \(lines.count == 1 ? "item" : "items"), total \(PriceList.format(totalCents))"
     }
 }
 

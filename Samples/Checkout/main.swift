@@ -7,6 +7,11 @@
 import Foundation
 import Scanner
 
+/// One display line, written at once: a till is read as it happens.
+func show(_ line: String) {
+    LineWriter.standardOutput.write(line + "\n")
+}
+
 var arguments = CommandLine.arguments.dropFirst()
 var pricesPath = "Samples/Checkout/prices.csv"
 var input: String?
@@ -40,13 +45,13 @@ do {
     var basket = Basket(prices: prices)
     for await event in session.events {
         switch event {
-        case .appeared(let item): print(basket.scan(item.detection))
-        case .cameraLost(let device, _): print("! \(device) lost: waiting for it to come back")
-        case .cameraRestored(let device): print("! \(device) is back")
+        case .appeared(let item): show(basket.scan(item.detection))
+        case .cameraLost(let device, _): show("! \(device) lost: waiting for it to come back")
+        case .cameraRestored(let device): show("! \(device) is back")
         case .left: break
         }
     }
-    print(basket.receipt)
+    show(basket.receipt)
     if let error = session.error { throw error }
 } catch {
     FileHandle.standardError.write(Data("checkout: \(error)\n".utf8))

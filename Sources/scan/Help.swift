@@ -52,7 +52,9 @@ enum Help {
         --list-formats         list the camera's pixel formats, sizes and frame rates
         --list-controls        list the camera's controls with ranges and current values
         --size WxH, --fps N    request a size and frame rate (default: the largest size
-                               up to 1280x720 at 30 fps or more; luma-first formats preferred)
+                               up to 1280x720 at 30 fps or more)
+        --pixel-format FOURCC  request a pixel format, e.g. YUYV or MJPG (default: the
+                               cheapest route to luma: GREY, NV12, YU12, YUYV, MJPG, RGB)
         --control NAME=VALUE   set a V4L2 control by name, e.g. focus_automatic_continuous=0
                                (repeatable; an unsupported control is reported and skipped)
         --focus auto|N, --exposure auto|N, --gain N, --zoom N, --torch on|off

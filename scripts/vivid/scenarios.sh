@@ -155,6 +155,17 @@ for fault in vidioc_qbuf v4l2_buf_flag fatal_streaming; do
     stop "fault-$fault"
 done
 
+# 8. The checkout sample, embedding the library, bills the product shown.
+unstream
+stream /tmp/frames/product.grey
+mark checkout
+./checkout --device $cap --prices prices.csv > $R/checkout.out 2> $R/checkout.err &
+scan=$!
+await $R/checkout.out "Tomato soup" 40
+stop checkout
+unstream
+stream /tmp/frames/before.grey
+
 # 4. Unplug while scanning: vivid's device returns once every handle on it
 # is closed (scan's and the streamer's), then shows another code.
 start hotplug $grey

@@ -58,7 +58,8 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
         case .timeout(let path, let waited):
             return "\(path): no frame arrived within \(waited); the camera may be stalled or covered by another program"
         case .systemCall(let path, let operation, let code):
-            return "\(path): \(operation) failed: \(Self.text(code))"
+            return "\(path): \(operation) failed: \(Self.text(code)); "
+                + "try another --size or --pixel-format (see --list-formats), or reconnect the camera"
         case .unknownControl(let path, let name, let available):
             return "\(path) has no control '\(name)'; it has: \(available.joined(separator: ", "))"
         case .controlOutOfRange(let path, let name, let value, let minimum, let maximum):

@@ -37,6 +37,10 @@ struct CameraScene: Sendable, CustomStringConvertible {
     static let after = CameraScene(
         format: .grey, width: 640, height: 480, symbology: .qr, text: "vivid after replug", symbolOrigin: (300, 160))
 
+    /// A product from the checkout sample's price list (Tomato soup 400 g).
+    static let product = CameraScene(
+        format: .grey, width: 640, height: 480, symbology: .ean13, text: "501234567890", symbolOrigin: (160, 140))
+
     /// The frame, and where the symbol lies in it.
     func render() throws -> (frame: Frame, symbolBox: PixelRect) {
         let moduleSize = symbology == .qr ? 6 : 4

@@ -173,6 +173,17 @@ struct VividCameraTests {
         #expect(try detections(replay.lines) == liveDetections, "\(replay.stdout)")
     }
 
+    // MARK: 8. The checkout sample on a real camera
+
+    @Test func theCheckoutSampleBillsWhatTheCameraShows() async throws {
+        let run = try await VividRun.shared.value
+        let checkout = try run.result("checkout")
+        #expect(checkout.status == 0, "\(checkout)")
+        // The product is held in view: billed once, then the receipt.
+        #expect(checkout.lines.filter { $0.hasPrefix("+ Tomato soup 400 g") }.count == 1, "\(checkout)")
+        #expect(checkout.lines.last == "1 item, total 1.29", "\(checkout)")
+    }
+
     // MARK: 7. Clear errors from the camera
 
     @Test func refusesTheOutputNodeAsACamera() async throws {

@@ -82,11 +82,17 @@ struct VividRun: Sendable {
             try Data(RawFrameWriter.bytes(of: scene.render().frame, as: scene.format))
                 .write(to: share.appendingPathComponent("frames/\(scene.fileName)"))
         }
-        for (name, scene) in [("before.grey", CameraScene.before), ("after.grey", CameraScene.after)] {
+        for (name, scene) in [("before.grey", CameraScene.before), ("after.grey", CameraScene.after), ("product.grey", CameraScene.product)] {
             try Data(scene.render().frame.packedPixels).write(to: share.appendingPathComponent("frames/\(name)"))
         }
         let scan = share.appendingPathComponent("scan")
         try files.copyItem(at: ScanCommand.binary, to: scan)
+        // The checkout sample, which embeds the library, runs there too.
+        try files.copyItem(
+            at: ScanCommand.binary.deletingLastPathComponent().appendingPathComponent("checkout"),
+            to: share.appendingPathComponent("checkout"))
+        try files.copyItem(
+            at: root.appendingPathComponent("Samples/Checkout/prices.csv"), to: share.appendingPathComponent("prices.csv"))
 
         let process = Process()
         process.executableURL = root.appendingPathComponent("scripts/vivid/run")
