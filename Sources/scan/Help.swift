@@ -82,6 +82,11 @@ enum Help {
       JSON events carry "event" (appeared, left, camera-lost, camera-restored), "frame",
       "timestamp" (capture time, s) and "latency_ms" (decode time).
 
+    COMPARISONS
+        --engine zbar|zxing    one engine alone, one pass at its library's defaults
+                               (zxing then runs its 1D readers, which can abort on
+                               some images: give it one file per process)
+
     EXIT STATUS
         0  at least one symbol was found
         4  nothing was found (as zbarimg)

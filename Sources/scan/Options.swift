@@ -8,6 +8,7 @@ struct Options {
     var symbologies = Set(Symbology.allCases)
     var regionOfInterest = RegionOfInterest.full
     var effort: Effort?
+    var singleEngine: Detection.Engine?
     var showHelp = false
     var showVersion = false
 
@@ -99,6 +100,12 @@ struct Options {
                 symbologies = try Symbology.parseList(try value())
             case "--roi":
                 regionOfInterest = try RegionOfInterest(parsing: try value())
+            case "--engine":
+                let text = try value()
+                guard let engine = Detection.Engine(rawValue: text), engine != .native else {
+                    throw UsageError(description: "unknown engine '\(text)': use zbar or zxing")
+                }
+                singleEngine = engine
             case "--effort":
                 let text = try value()
                 guard let parsed = Effort(rawValue: text) else {

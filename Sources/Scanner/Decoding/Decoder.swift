@@ -11,7 +11,11 @@ public final class Decoder {
 
     public init(configuration: DecoderConfiguration = DecoderConfiguration()) {
         self.configuration = configuration
-        engines = [ZBarEngine(), ZXingEngine(), AztecRuneReader()]
+        switch configuration.singleEngine {
+        case .zbar?: engines = [ZBarEngine()]
+        case .zxing?: engines = [ZXingEngine(linearReaders: true)]
+        default: engines = [ZBarEngine(), ZXingEngine(), AztecRuneReader()]
+        }
     }
 
     /// Changes what the next `decode` looks for.
@@ -23,6 +27,10 @@ public final class Decoder {
     public func decode(_ frame: Frame) -> [Detection] {
         let region = frame.cropped(to: configuration.regionOfInterest)
         let clock = ContinuousClock(), start = clock.now
+        if configuration.singleEngine != nil {
+            // The engine as its users call it: library defaults, one pass.
+            return run(Pass(EngineOptions(tryHarder: true), engines: [.zbar, .zxing]), on: region)
+        }
         for (index, pass) in Pass.sequence(for: configuration.effort, frame: frame, region: region).enumerated() {
             if index > 0, clock.now - start >= configuration.secondChanceBudget { break }
             let found = run(pass, on: region)

@@ -8,6 +8,11 @@ public struct DecoderConfiguration: Sendable, Hashable {
     /// How long second chances may run on one frame; see
     /// `Effort.secondChanceBudget`, the default.
     public var secondChanceBudget: Duration
+    /// For comparisons only: one engine alone, in one pass at its library's
+    /// defaults, with every symbology it has. zxing alone then includes its
+    /// 1D readers, which can abort the process on some images: run it in a
+    /// process of its own per image.
+    public var singleEngine: Detection.Engine?
 
     public init(
         symbologies: Set<Symbology> = Set(Symbology.allCases),
