@@ -17,24 +17,29 @@ var pricesPath = "Samples/Checkout/prices.csv"
 var input: String?
 var device: String?
 var realTime = true
+var request = FormatRequest()
 while let argument = arguments.popFirst() {
     switch argument {
+    case "--size":
+        let size = (arguments.popFirst() ?? "").split(separator: "x").compactMap { Int($0) }
+        if size.count == 2 { (request.width, request.height) = (size[0], size[1]) }
+    case "--pixel-format": request.pixelFormat = arguments.popFirst().map(PixelFormat.init)
     case "--prices": pricesPath = arguments.popFirst() ?? pricesPath
     case "--input": input = arguments.popFirst()
     case "--device": device = arguments.popFirst()
     case "--fast": realTime = false
     default:
-        FileHandle.standardError.write(Data("usage: checkout [--prices FILE] [--input RECORDING [--fast] | --device PATH]\n".utf8))
+        FileHandle.standardError.write(Data("usage: checkout [--prices FILE] [--input RECORDING [--fast] | --device PATH [--size WxH] [--pixel-format FOURCC]]\n".utf8))
         exit(2)
     }
 }
 
 do {
     let prices = try PriceList(contentsOf: pricesPath)
-    let (recording, camera, paced) = (input, device, realTime)
+    let (recording, camera, paced, format) = (input, device, realTime, request)
     let session = CaptureSession(isLive: recording == nil) {
         if let recording { return try Recording.open(recording, realTime: paced) }
-        return try CaptureDevice.select(camera).open()
+        return try CaptureDevice.select(camera).open(format)
     }
     try session.start()
     signal(SIGINT, SIG_IGN)

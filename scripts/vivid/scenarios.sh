@@ -159,7 +159,7 @@ done
 unstream
 stream /tmp/frames/product.grey
 mark checkout
-./checkout --device $cap --prices prices.csv > $R/checkout.out 2> $R/checkout.err &
+./checkout --device $cap --pixel-format GREY --size 640x480 --prices prices.csv > $R/checkout.out 2> $R/checkout.err &
 scan=$!
 await $R/checkout.out "Tomato soup" 40
 stop checkout

@@ -8,6 +8,7 @@
 public final class Decoder {
     public private(set) var configuration: DecoderConfiguration
     private let engines: [any BarcodeEngine]
+    private lazy var linearChecker = ZXingEngine(linearReaders: true)
 
     public init(configuration: DecoderConfiguration = DecoderConfiguration()) {
         self.configuration = configuration
@@ -34,9 +35,26 @@ public final class Decoder {
         for (index, pass) in Pass.sequence(for: configuration.effort, frame: frame, region: region).enumerated() {
             if index > 0, clock.now - start >= configuration.secondChanceBudget { break }
             let found = run(pass, on: region)
-            if !found.isEmpty { return found }
+            if !found.isEmpty { return configuration.effort == .thorough ? crossChecked(found, in: region) : found }
         }
         return []
+    }
+
+    /// zbar's EAN/UPC readings checked against zxing's own 1D readers on the
+    /// untransformed region, for still images. Where the two read one symbol
+    /// differently, zxing's reading stands: its readers misread no EAN/UPC
+    /// of the corpus, zbar's four. zxing's 1D readers can abort the process,
+    /// so they run in a child process (`zxb_read_isolated`).
+    private func crossChecked(_ found: [Detection], in region: Frame) -> [Detection] {
+        let linear = Set(found.filter { $0.symbology.isEANUPC && $0.engine == .zbar }.map(\.symbology))
+        guard !linear.isEmpty else { return found }
+        let family = linear.union([.ean8, .ean13, .upca, .upce]).intersection(configuration.symbologies)
+        let checks = linearChecker.decode(region, symbologies: family, options: EngineOptions(tryHarder: true)).map { check in
+            var check = check
+            check.corners = check.corners.map { Point(x: $0.x + Double(region.origin.x), y: $0.y + Double(region.origin.y)) }
+            return check
+        }
+        return Reconciler.arbitrate(found, by: checks)
     }
 
     /// What one pass finds in `region`, reconciled, with corners in the

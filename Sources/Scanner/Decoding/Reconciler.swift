@@ -73,4 +73,16 @@ enum Reconciler {
         return ba.minX <= bb.maxX + margin && bb.minX <= ba.maxX + margin
             && ba.minY <= bb.maxY + margin && bb.minY <= ba.maxY + margin
     }
+
+    /// Each EAN/UPC detection in `found` that a well-formed `checks` reading
+    /// of the same place contradicts, replaced by that reading.
+    static func arbitrate(_ found: [Detection], by checks: [Detection]) -> [Detection] {
+        found.map { detection in
+            guard detection.symbology.isEANUPC, let gtin = detection.gtin else { return detection }
+            let rival = checks.first {
+                $0.symbology.isEANUPC && isWellFormed($0) && overlaps($0, detection) && $0.gtin != gtin
+            }
+            return rival ?? detection
+        }
+    }
 }

@@ -2,13 +2,14 @@ import CZBar
 
 /// zbar: the 1D symbologies and QR.
 ///
-/// Each call gets a fresh `zbar_image_scanner_t`. A reused one keeps the
-/// EAN halves it decoded on earlier scan lines and pairs them with halves of
-/// the next image: the corpus's ean13-4/19 came out as 8882412014989, the
-/// left half of the image before and its own right half. zbar has no public
-/// call to reset that state, so a scanner lives for one image (creating one
-/// costs microseconds) and a till never bills a spliced code. Frames are
-/// handed over as Y800 without copying: a padded or cropped frame is
+/// Each call gets a fresh `zbar_image_scanner_t`. A reused one carries
+/// decoder state from one image into the next: scanning the corpus on two
+/// threads, four identical runs read ean13-1/20, ean13-4/19 and upca-4/7
+/// right or wrong depending on which images each thread had decoded before
+/// (253 to 256 images). Reconfiguring the scanner does not clear that state
+/// and zbar 0.23.92 has no call that does, so a scanner lives for one call;
+/// creating one costs microseconds against milliseconds of scanning. Frames
+/// are handed over as Y800 without copying: a padded or cropped frame is
 /// described to zbar as its full stride with a crop rectangle.
 final class ZBarEngine: BarcodeEngine {
     let kind = Detection.Engine.zbar

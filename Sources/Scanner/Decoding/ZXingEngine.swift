@@ -5,7 +5,8 @@ import CZXing
 /// zxing 1.4's linear readers abort the whole process on some ordinary
 /// frames (a failed internal assertion that cannot be caught), so they are
 /// off unless the engine is built with `linearReaders: true`; zbar reads
-/// those codes.
+/// those codes. An engine with them reads in a forked child process
+/// (`zxb_read_isolated`), so an abort costs one reading, never the process.
 final class ZXingEngine: BarcodeEngine {
     /// The symbologies read by default: those zbar lacks, plus QR, where
     /// zxing is the stronger of the two.
@@ -18,7 +19,11 @@ final class ZXingEngine: BarcodeEngine {
     ///   readers, accepting that they may abort the process.
     init(linearReaders: Bool = false) {
         supported = linearReaders ? Set(Symbology.allCases) : Self.matrixSymbologies
+        isolated = linearReaders
     }
+
+    /// Whether each read runs in a child process.
+    private let isolated: Bool
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         // The protocol has no error channel; the bridge fails only on
@@ -49,21 +54,22 @@ final class ZXingEngine: BarcodeEngine {
 
         // withUnsafeBytes rethrows untyped errors, so the result travels as a Result.
         let found = try frame.withUnsafeBytes { bytes in
-            Self.read(bytes, width: frame.width, height: frame.height, stride: frame.stride, options: bridgeOptions)
+            Self.read(bytes, width: frame.width, height: frame.height, stride: frame.stride, options: bridgeOptions, isolated: isolated)
         }.get()
         guard found.isEmpty, options.tryInverted else { return found }
         let inverted = frame.inverted()
         return try inverted.withUnsafeBytes { bytes in
-            Self.read(bytes, width: inverted.width, height: inverted.height, stride: inverted.stride, options: bridgeOptions)
+            Self.read(bytes, width: inverted.width, height: inverted.height, stride: inverted.stride, options: bridgeOptions, isolated: isolated)
         }.get()
     }
 
     private static func read(
-        _ bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, options: zxb_options
+        _ bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, options: zxb_options, isolated: Bool
     ) -> Result<[ZXingSymbol], ZXingError> {
         var options = options
+        let read = isolated ? zxb_read_isolated : zxb_read
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let results = zxb_read(base, Int32(width), Int32(height), Int32(stride), &options)
+              let results = read(base, Int32(width), Int32(height), Int32(stride), &options)
         else { return .failure(ZXingError(message: "out of memory", width: width, height: height)) }
         defer { zxb_results_free(results) }
         if let error = results.pointee.error {

@@ -8,18 +8,6 @@ import Testing
 /// (`../shared/corpus`, see its README): if a change to the passes loses
 /// the class, a test here fails.
 @Suite struct AccuracyTests {
-    /// The corpus, found by climbing from this file to a folder that holds
-    /// `shared/corpus` (the package may be a worktree some levels down).
-    static let corpus: URL? = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("shared/corpus")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }()
-
     /// The texts the thorough decoder reads in a corpus image, and what the
     /// corpus expects (its .txt minus one trailing newline).
     /// Debug builds run the passes many times slower than release builds:
@@ -27,8 +15,7 @@ import Testing
     static let untimed = DecoderConfiguration(effort: .thorough, secondChanceBudget: .seconds(600))
 
     func read(_ name: String, configuration: DecoderConfiguration = untimed) throws -> (found: [String], expected: String) {
-        let corpus = try #require(Self.corpus, "no shared/corpus above \(#filePath): clone the repo with shared/ beside it")
-        let image = corpus.appendingPathComponent(name)
+        let image = URL(fileURLWithPath: try ImageFixtures.corpusPath(name))
         var expected = try String(contentsOf: image.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
         if expected.hasSuffix("\n") { expected.removeLast() }
         let frame = try ImageLoader().load(contentsOf: image.path)
@@ -56,13 +43,12 @@ import Testing
         #expect(result.found.contains(result.expected), "\(name): read \(result.found)")
     }
 
-    /// zbar's scanner keeps state between images: a reused one read
-    /// ean13-4/19 differently depending on the image before it.
+    /// A decoder's answer for an image never depends on the images before
+    /// it (zbar scanners are per image; the reconciler's order is fixed).
     @Test func resultsDoNotDependOnThePreviousImage() throws {
-        let corpus = try #require(Self.corpus)
         let loader = ImageLoader()
-        let target = try loader.load(contentsOf: corpus.appendingPathComponent("ean13-4/19.webp").path)
-        let before = try loader.load(contentsOf: corpus.appendingPathComponent("ean13-4/13.webp").path)
+        let target = try loader.load(contentsOf: try ImageFixtures.corpusPath("ean13-4/19.webp"))
+        let before = try loader.load(contentsOf: try ImageFixtures.corpusPath("ean13-4/13.webp"))
         let alone = Decoder(configuration: Self.untimed).decode(target).map(\.text)
         let decoder = Decoder(configuration: Self.untimed)
         _ = decoder.decode(before)
