@@ -10,9 +10,7 @@ struct ContinuousScan {
 
     func run() -> Int32 {
         let configuration = CaptureSession.Configuration(
-            decoder: DecoderConfiguration(
-                symbologies: options.symbologies, regionOfInterest: options.regionOfInterest,
-                effort: options.effort ?? .fast),
+            decoder: options.decoderConfiguration(defaultEffort: .fast),
             tracker: options.trackerConfiguration)
         let session: CaptureSession
         let sourceName: String

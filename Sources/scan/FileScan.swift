@@ -17,13 +17,7 @@ struct FileScan {
     /// the exit status.
     func run() -> Int32 {
         let inputs = ImageInputs.expand(options.paths)
-        let configuration = {
-            var configuration = DecoderConfiguration(
-                symbologies: options.symbologies, regionOfInterest: options.regionOfInterest,
-                effort: options.effort ?? .thorough)
-            configuration.singleEngine = options.singleEngine
-            return configuration
-        }()
+        let configuration = options.decoderConfiguration(defaultEffort: .thorough)
         let formatter = DetectionFormatter(format: options.format)
         let progress = Progress(total: inputs.count, enabled: !options.quiet && messages.isTerminal && inputs.count > 1)
         var found = 0, failed = 0, readerGone = false

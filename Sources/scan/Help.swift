@@ -42,6 +42,9 @@ enum Help {
         --roi X,Y,W,H          decode only this part of each image, as fractions of its
                                width and height from the top-left, e.g. 0.25,0.25,0.5,0.5;
                                corners are still reported in full-image pixels
+        --second-opinion       have zxing's 1D readers re-read EAN/UPC codes that zbar
+                               found, and trust zxing where they disagree (each check
+                               runs in a child process, as zxing 1.4 can abort)
         --effort LEVEL         fast: one pass; normal: a few second chances;
                                thorough: every second chance (inverted, rescaled,
                                contrast-stretched). Default: thorough for files

@@ -9,6 +9,7 @@ struct Options {
     var regionOfInterest = RegionOfInterest.full
     var effort: Effort?
     var singleEngine: Detection.Engine?
+    var secondOpinion = false
     var showHelp = false
     var showVersion = false
 
@@ -38,6 +39,16 @@ struct Options {
     var confirm: Int?
     var beep = false
     var reportsLeft = false
+
+    /// What the decoding options describe; files default to thorough
+    /// effort, the camera to fast.
+    func decoderConfiguration(defaultEffort: Effort) -> DecoderConfiguration {
+        var configuration = DecoderConfiguration(
+            symbologies: symbologies, regionOfInterest: regionOfInterest, effort: effort ?? defaultEffort)
+        configuration.singleEngine = singleEngine
+        configuration.linearSecondOpinion = secondOpinion
+        return configuration
+    }
 
     /// The tracker settings the dedup options describe.
     var trackerConfiguration: TrackerConfiguration {
@@ -100,6 +111,7 @@ struct Options {
                 symbologies = try Symbology.parseList(try value())
             case "--roi":
                 regionOfInterest = try RegionOfInterest(parsing: try value())
+            case "--second-opinion": secondOpinion = true
             case "--engine":
                 let text = try value()
                 guard let engine = Detection.Engine(rawValue: text), engine != .native else {

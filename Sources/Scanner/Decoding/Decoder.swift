@@ -35,16 +35,16 @@ public final class Decoder {
         for (index, pass) in Pass.sequence(for: configuration.effort, frame: frame, region: region).enumerated() {
             if index > 0, clock.now - start >= configuration.secondChanceBudget { break }
             let found = run(pass, on: region)
-            if !found.isEmpty { return configuration.effort == .thorough ? crossChecked(found, in: region) : found }
+            if !found.isEmpty { return configuration.linearSecondOpinion ? crossChecked(found, in: region) : found }
         }
         return []
     }
 
     /// zbar's EAN/UPC readings checked against zxing's own 1D readers on the
-    /// untransformed region, for still images. Where the two read one symbol
-    /// differently, zxing's reading stands: its readers misread no EAN/UPC
-    /// of the corpus, zbar's four. zxing's 1D readers can abort the process,
-    /// so they run in a child process (`zxb_read_isolated`).
+    /// untransformed region (`linearSecondOpinion`). Where the two read one
+    /// symbol differently, zxing's reading stands: its readers misread no
+    /// EAN/UPC of the corpus, zbar's four. zxing's 1D readers can abort the
+    /// process, so they run in a child process (`zxb_read_isolated`).
     private func crossChecked(_ found: [Detection], in region: Frame) -> [Detection] {
         let linear = Set(found.filter { $0.symbology.isEANUPC && $0.engine == .zbar }.map(\.symbology))
         guard !linear.isEmpty else { return found }

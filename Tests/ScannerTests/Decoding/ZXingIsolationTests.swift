@@ -31,8 +31,8 @@ import Testing
         #expect(isolated.first?.detection.bytes == payload)
     }
 
-    /// For still images, zxing's own EAN/UPC reading overrides a different
-    /// zbar reading of the same place.
+    /// With a second opinion, zxing's own EAN/UPC reading overrides a
+    /// different zbar reading of the same place.
     @Test func arbitrationPrefersTheCheckingReading() {
         let box = [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 100, y: 50), Point(x: 0, y: 50)]
         let zbar = Detection(symbology: .ean13, bytes: Array("4000539769443".utf8), text: "4000539769443", corners: box, engine: .zbar)
@@ -43,5 +43,16 @@ import Testing
         let elsewhere = Detection(symbology: .ean13, bytes: zxing.bytes, text: zxing.text,
                                   corners: box.map { Point(x: $0.x + 500, y: $0.y) }, engine: .zxing)
         #expect(Reconciler.arbitrate([zbar], by: [elsewhere]) == [zbar])
+    }
+
+    /// The option is off by default, and on a corpus photo where zbar misreads
+    /// an EAN-13 it brings the right reading.
+    @Test func theSecondOpinionIsAnOptionThatFixesAMisread() throws {
+        let frame = try ImageLoader().load(contentsOf: try ImageFixtures.corpusPath("ean13-1/37.webp"))
+        var configuration = DecoderConfiguration(secondChanceBudget: .seconds(600))
+        #expect(!configuration.linearSecondOpinion)
+        #expect(Decoder(configuration: configuration).decode(frame).map(\.text) != ["5000213002834"])
+        configuration.linearSecondOpinion = true
+        #expect(Decoder(configuration: configuration).decode(frame).map(\.text) == ["5000213002834"])
     }
 }
