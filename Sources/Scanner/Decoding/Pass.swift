@@ -133,6 +133,8 @@ struct Pass {
                 // finder searches miss.
                 Pass([.rotated(degrees: -15)], plain),
                 Pass([.rotated(degrees: 15)], plain),
+                Pass([.rotated(degrees: -30)], plain),
+                Pass([.rotated(degrees: 30)], plain),
                 // Aztec symbols tilted or photographed at an angle; zxing 1.4
                 // reads resampled modules far better when they are large.
                 Pass([.rectifiedAroundBullseye(perspective: false), .upscaled], harder, engines: zxingOnly),

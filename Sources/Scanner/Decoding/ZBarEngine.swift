@@ -1,4 +1,5 @@
 import CZBar
+import Foundation
 
 /// zbar: the 1D symbologies and QR.
 ///
@@ -21,7 +22,52 @@ final class ZBarEngine: BarcodeEngine {
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         let wanted = symbologies.intersection(supported)
         guard !wanted.isEmpty else { return [] }
-        return scan(frame, wanted, options).flatMap { separated($0, in: frame, wanted, options) }
+        return scan(frame, wanted, options).flatMap { read in
+            uprighted(read, in: frame, wanted, options).map { [$0] } ?? separated(read, in: frame, wanted, options)
+        }
+    }
+
+    /// A tilted linear code, with corners taken from the frame turned so that
+    /// the code is upright; nil for a code that is not tilted. zbar's scan
+    /// lines run along rows and columns: across a tilted code they decode
+    /// only where they cross all of it, so the rectangle around their points
+    /// is not the code's outline. Upright, the points bound it.
+    private func uprighted(_ read: Read, in frame: Frame, _ symbologies: Set<Symbology>, _ options: EngineOptions) -> Detection? {
+        let detection = read.detection
+        guard detection.symbology.isLinear, frame.width * frame.height <= 2_000_000,
+              let tilt = Self.barTilt(read), abs(tilt) >= 4 else { return nil }
+        let upright = frame.rotated(degrees: -tilt)
+        // The same symbologies as before: zbar reads UPC-A only with EAN-13 on.
+        guard let again = scan(upright, symbologies, options).first(where: { $0.detection.bytes == detection.bytes })
+        else { return nil }
+        var result = detection
+        result.corners = again.detection.corners.map { frame.pointBeforeRotation($0, degrees: -tilt) }
+        return result
+    }
+
+    /// The bars' angle from the scan lines' normal, in degrees clockwise:
+    /// the points where scan lines decoded lie along the code's first and
+    /// last bars, so a line fitted through each end's points follows them.
+    private static func barTilt(_ read: Read) -> Double? {
+        // In scan-line coordinates: u along the lines, v across them.
+        let uv = read.points.map { read.alongRows ? ($0.x, $0.y) : ($0.y, $0.x) }
+        guard uv.count >= 6, let minU = uv.map(\.0).min(), let maxU = uv.map(\.0).max(), maxU - minU > 8 else { return nil }
+        let band = (maxU - minU) / 5
+        var slopes: [Double] = []
+        for end in [uv.filter { $0.0 < minU + band }, uv.filter { $0.0 > maxU - band }] where end.count >= 3 {
+            // Least squares u = a·v + b.
+            let n = Double(end.count)
+            let mv = end.map(\.1).reduce(0, +) / n, mu = end.map(\.0).reduce(0, +) / n
+            let svv = end.map { ($0.1 - mv) * ($0.1 - mv) }.reduce(0, +)
+            guard svv > 0 else { continue }
+            slopes.append(end.map { ($0.1 - mv) * ($0.0 - mu) }.reduce(0, +) / svv)
+        }
+        guard !slopes.isEmpty else { return nil }
+        let slope = slopes.reduce(0, +) / Double(slopes.count)
+        // Rows: u = x grows with v = y when the bars lean clockwise. Columns
+        // swap the axes, which turns the sense round.
+        let degrees = atan(slope) * 180 / .pi
+        return read.alongRows ? -degrees : degrees
     }
 
     /// One zbar symbol: the detection, the scan-line points it was read at,
