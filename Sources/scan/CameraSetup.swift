@@ -31,17 +31,9 @@ final class CameraSetup: Sendable {
 
     /// `configuration` with the digital zoom folded into the region of interest.
     func adjusted(_ configuration: CaptureSession.Configuration) -> CaptureSession.Configuration {
-        guard let zoom = digitalZoom, zoom > 1 else { return configuration }
+        guard let zoom = digitalZoom else { return configuration }
         var adjusted = configuration
-        let roi = configuration.decoder.regionOfInterest
-        let side = 1 / Double(zoom)
-        // The centre 1/zoom of the ROI, as a lens zoom would frame it.
-        if let zoomed = try? RegionOfInterest(
-            x: roi.x + roi.width * (1 - side) / 2, y: roi.y + roi.height * (1 - side) / 2,
-            width: roi.width * side, height: roi.height * side)
-        {
-            adjusted.decoder.regionOfInterest = zoomed
-        }
+        adjusted.decoder.regionOfInterest = configuration.decoder.regionOfInterest.zoomed(by: Double(zoom))
         return adjusted
     }
 

@@ -19,10 +19,13 @@ public enum ScanCommand {
             .deletingLastPathComponent().appendingPathComponent("scan")
     }
 
-    /// Runs `scan arguments` with `input` on standard input, in `directory`.
-    public static func run(_ arguments: [String], input: Data? = nil, in directory: URL? = nil) throws -> Result {
+    /// Runs `scan arguments` (or another `executable`) with `input` on
+    /// standard input, in `directory`.
+    public static func run(
+        _ arguments: [String], input: Data? = nil, in directory: URL? = nil, executable: URL? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()

@@ -54,3 +54,24 @@ import Testing
         #expect(corner.pixelRect(width: 1, height: 1) == PixelRect(x: 0, y: 0, width: 1, height: 1))
     }
 }
+
+/// The digital zoom for cameras without a zoom control.
+@Suite struct DigitalZoomTests {
+    @Test func zoomingTheWholeFrameFramesItsCentre() throws {
+        let zoomed = RegionOfInterest.full.zoomed(by: 2)
+        #expect(zoomed == (try RegionOfInterest(x: 0.25, y: 0.25, width: 0.5, height: 0.5)))
+    }
+
+    @Test func zoomingARegionStaysInsideIt() throws {
+        let region = try RegionOfInterest(x: 0.5, y: 0, width: 0.5, height: 0.4)
+        let zoomed = region.zoomed(by: 4)
+        #expect(abs(zoomed.x - 0.6875) < 1e-9 && abs(zoomed.y - 0.15) < 1e-9)
+        #expect(abs(zoomed.width - 0.125) < 1e-9 && abs(zoomed.height - 0.1) < 1e-9)
+    }
+
+    @Test(arguments: [1.0, 0.5, 0, -3, .infinity, .nan])
+    func aFactorThatDoesNotEnlargeChangesNothing(_ factor: Double) throws {
+        let region = try RegionOfInterest(x: 0.1, y: 0.2, width: 0.3, height: 0.4)
+        #expect(region.zoomed(by: factor) == region)
+    }
+}
