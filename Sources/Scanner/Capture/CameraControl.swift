@@ -3,29 +3,40 @@ import Glibc
 
 /// One camera control (VIDIOC_QUERYCTRL), with its current value.
 public struct CameraControl: Sendable, Hashable, CustomStringConvertible {
+    /// The control's type (V4L2_CTRL_TYPE_*), named as v4l2-ctl prints it.
     public enum Kind: String, Sendable, Hashable {
         case integer = "int", boolean = "bool", menu, integerMenu = "intmenu", button
         case integer64 = "int64", string = "str", bitmask, other
     }
 
+    /// One entry of a menu control.
     public struct MenuItem: Sendable, Hashable {
+        /// The value that selects this entry.
         public let value: Int
+        /// The driver's name for the entry; for an integer menu, its number.
         public let name: String
     }
 
+    /// The driver's control ID (V4L2_CID_*).
     public let id: UInt32
     /// The driver's name normalised as v4l2-ctl does ("Focus, Absolute" →
     /// focus_absolute): this is the name to get and set it by.
     public let name: String
     /// The driver's own name.
     public let label: String
+    /// The control's type.
     public let kind: Kind
+    /// The smallest value the driver accepts.
     public let minimum: Int
+    /// The largest value the driver accepts.
     public let maximum: Int
+    /// The spacing between accepted values, from `minimum`.
     public let step: Int
+    /// The value the driver starts with.
     public let defaultValue: Int
     /// The entries of a menu control (only those the driver offers).
     public let menu: [MenuItem]
+    /// The control can be read but not set.
     public let isReadOnly: Bool
     /// Currently ignored by the driver, e.g. manual focus while autofocus is on.
     public let isInactive: Bool
@@ -33,6 +44,7 @@ public struct CameraControl: Sendable, Hashable, CustomStringConvertible {
     /// (64-bit, string).
     public let value: Int?
 
+    /// One line for a person: name, type, range, value and flags.
     public var description: String {
         var text = "\(name) (\(kind.rawValue))"
         switch kind {
@@ -84,6 +96,7 @@ public final class CameraControls: Sendable {
         self.handle = handle
     }
 
+    /// The camera's device node, e.g. /dev/video0.
     public var path: String { handle.path }
 
     /// Every control, in the driver's order (VIDIOC_QUERYCTRL with

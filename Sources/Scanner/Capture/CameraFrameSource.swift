@@ -9,6 +9,7 @@ import CV4L2
 /// YUV is copied once with a stride, RGB converted, MJPEG decoded. Frames
 /// the driver flags as broken are dropped, never decoded.
 public final class CameraFrameSource: FrameSource {
+    /// The camera the frames come from.
     public let device: CaptureDevice
     /// The negotiated format.
     public let format: StreamFormat
@@ -43,7 +44,9 @@ public final class CameraFrameSource: FrameSource {
         buffers.stop()
     }
 
+    /// The camera's device node, e.g. /dev/video0.
     public var name: String { device.path }
+    /// The time between frames the driver set, when it reports one.
     public var frameInterval: Duration? { format.frameInterval }
 
     /// Waits for the next good frame. Never returns nil: a camera does not

@@ -34,6 +34,7 @@ public struct CaptureDevice: Sendable, Hashable, CustomStringConvertible {
         guard caps & needed == needed else { throw CaptureError.notACaptureDevice(path: path, card: card) }
     }
 
+    /// One line for a person: node, name, driver and bus.
     public var description: String {
         "\(path): \(card) (\(driver), \(bus))"
     }

@@ -13,7 +13,9 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
     case noDeviceAtIndex(Int, available: [String])
     /// The node exists but is not a single-planar streaming video capture device.
     case notACaptureDevice(path: String, card: String)
+    /// The user may not open the device node.
     case permissionDenied(path: String)
+    /// Another program holds the device.
     case busy(path: String)
     /// The device offers no format this library can turn into luma, or not
     /// the requested one.
@@ -25,14 +27,18 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
     case timeout(path: String, waited: Duration)
     /// Any other failed system call.
     case systemCall(path: String, operation: String, errno: Int32)
+    /// The camera has no control by that name.
     case unknownControl(path: String, name: String, available: [String])
+    /// The value lies outside the control's minimum...maximum.
     case controlOutOfRange(path: String, name: String, value: Int, minimum: Int, maximum: Int)
+    /// The control can be read but not set.
     case controlReadOnly(path: String, name: String)
     /// The value is not one the control understands (menu entry, boolean).
     case invalidControlValue(path: String, name: String, value: String, accepted: [String])
     /// The camera has no control for a feature (zoom, torch, focus, ...).
     case featureUnsupported(path: String, feature: String)
 
+    /// The message for a person: what failed, on which device, and what to do.
     public var description: String {
         switch self {
         case .noCamera:

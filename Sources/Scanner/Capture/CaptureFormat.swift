@@ -4,13 +4,16 @@ import Glibc
 /// One pixel format a camera offers, with the frame sizes and rates it
 /// offers it in (from VIDIOC_ENUM_FMT, _FRAMESIZES and _FRAMEINTERVALS).
 public struct CaptureFormat: Sendable, Hashable, CustomStringConvertible {
+    /// The format's four-character code.
     public let pixelFormat: PixelFormat
     /// The driver's name for it, e.g. "YUYV 4:2:2".
     public let name: String
     /// Made by libv4l2's conversion from another format, not by the camera.
     public let isEmulated: Bool
+    /// The frame sizes the camera offers in this format.
     public let sizes: Sizes
 
+    /// How a driver lists a format's frame sizes (VIDIOC_ENUM_FRAMESIZES).
     public enum Sizes: Sendable, Hashable {
         /// A list of sizes, each with its frame rates.
         case discrete([FrameSize])
@@ -21,6 +24,7 @@ public struct CaptureFormat: Sendable, Hashable, CustomStringConvertible {
         case unknown
     }
 
+    /// A format as the driver describes it.
     public init(pixelFormat: PixelFormat, name: String, isEmulated: Bool = false, sizes: Sizes) {
         self.pixelFormat = pixelFormat
         self.name = name
@@ -31,6 +35,7 @@ public struct CaptureFormat: Sendable, Hashable, CustomStringConvertible {
     /// Whether frames in this format can be turned into luma.
     public var isUsable: Bool { pixelFormat.luma != nil }
 
+    /// One line for a person: code, name, flags and sizes.
     public var description: String {
         let sizeText: String
         switch sizes {
@@ -44,11 +49,14 @@ public struct CaptureFormat: Sendable, Hashable, CustomStringConvertible {
 
 /// A frame size and the frame intervals a camera offers at it.
 public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
     /// Time between frames, shortest first; empty when the driver does not say.
     public let frameIntervals: [Duration]
 
+    /// A size with its frame intervals, which are kept shortest first.
     public init(width: Int, height: Int, frameIntervals: [Duration] = []) {
         self.width = width
         self.height = height
@@ -60,6 +68,7 @@ public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
         frameIntervals.first.map { 1 / $0.seconds }
     }
 
+    /// `WIDTHxHEIGHT`, then the frame rates in whole fps, e.g. 640x480@30/15.
     public var description: String {
         let rates = frameIntervals.map { String(Int((1 / $0.seconds).rounded())) }
         return "\(width)x\(height)" + (rates.isEmpty ? "" : "@" + rates.joined(separator: "/"))

@@ -21,9 +21,12 @@ public final class CaptureSession: @unchecked Sendable {
     /// running with `beginConfiguration()`/`commitConfiguration()`; the next
     /// frame uses the whole new configuration.
     public struct Configuration: Sendable, Hashable {
+        /// What each frame is decoded for, and how hard (`.fast` by default).
         public var decoder: DecoderConfiguration
+        /// How reads are confirmed and deduplicated into events.
         public var tracker: TrackerConfiguration
 
+        /// A configuration for live scanning: a fast decode and the default tracker.
         public init(
             decoder: DecoderConfiguration = DecoderConfiguration(effort: .fast),
             tracker: TrackerConfiguration = TrackerConfiguration()
@@ -110,6 +113,7 @@ public final class CaptureSession: @unchecked Sendable {
         }
     }
 
+    /// The counters so far.
     public var statistics: Statistics {
         lock.withLock {
             var copy = stats

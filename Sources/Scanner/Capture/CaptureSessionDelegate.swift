@@ -13,5 +13,6 @@ public protocol CaptureSessionDelegate: AnyObject, Sendable {
 }
 
 extension CaptureSessionDelegate {
+    /// Does nothing, so a delegate that only wants events need not implement it.
     public func captureSession(_ session: CaptureSession, didFinishWith error: (any Error)?) {}
 }

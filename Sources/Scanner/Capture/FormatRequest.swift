@@ -4,11 +4,16 @@
 /// then YUYV/UYVY, then MJPEG, then RGB), the camera's own formats before
 /// libv4l2's emulated ones.
 public struct FormatRequest: Sendable, Hashable {
+    /// Frame width in pixels.
     public var width: Int?
+    /// Frame height in pixels.
     public var height: Int?
+    /// Frames per second; the nearest rate offered is taken.
     public var framesPerSecond: Int?
+    /// The pixel format; one that cannot be turned into luma is refused.
     public var pixelFormat: PixelFormat?
 
+    /// A request; nil leaves that choice to the session.
     public init(width: Int? = nil, height: Int? = nil, framesPerSecond: Int? = nil, pixelFormat: PixelFormat? = nil) {
         self.width = width
         self.height = height

@@ -4,7 +4,9 @@ import Foundation
 /// sends them. Each decodes through the same libjpeg path as the camera's
 /// MJPEG frames, straight to luma.
 public final class MJPEGStreamReader: FrameSource {
+    /// The file's path.
     public let name: String
+    /// The time between frames' capture times, as given to `init`.
     public let frameInterval: Duration?
     private let data: [UInt8]
     private let scale: JPEGScale
@@ -25,6 +27,7 @@ public final class MJPEGStreamReader: FrameSource {
         self.scale = scale
     }
 
+    /// The next image, decoded to luma; nil at the end of the file.
     public func nextFrame() throws(ImageLoadError) -> Frame? {
         guard let range = Self.nextImage(in: data, from: position) else { return nil }
         position = range.upperBound

@@ -2,6 +2,9 @@ import Glibc
 
 /// Opens a recording by its content: YUV4MPEG2 or an MJPEG stream.
 public enum Recording {
+    /// Opens `path` as a `Y4MReader` or an `MJPEGStreamReader`, chosen by its first
+    /// bytes. `realTime` paces a Y4M replay at its recorded rate; an MJPEG stream is
+    /// always read as fast as it decodes.
     public static func open(_ path: String, realTime: Bool) throws -> any FrameSource {
         guard let file = fopen(path, "rb") else {
             throw RecordingError.cannotOpenRecording(path: path, reason: String(cString: strerror(errno)))

@@ -1,8 +1,11 @@
 /// A recording (`.y4m`, MJPEG stream) that cannot be opened, read or written.
 public enum RecordingError: Error, Equatable, CustomStringConvertible {
+    /// The file cannot be opened, read, created or written; `reason` says why.
     case cannotOpenRecording(path: String, reason: String)
+    /// The file is not a recording this library can read, or a frame does not fit it.
     case badRecording(path: String, reason: String)
 
+    /// The message for a person: which file, what failed and what to do.
     public var description: String {
         switch self {
         case .cannotOpenRecording(let path, let reason):

@@ -4,14 +4,18 @@ import Glibc
 /// The format a camera actually streams in, after the driver has adjusted
 /// the request (VIDIOC_S_FMT, VIDIOC_S_PARM).
 public struct StreamFormat: Sendable, Hashable, CustomStringConvertible {
+    /// The pixel format the driver set.
     public let pixelFormat: PixelFormat
+    /// Frame width in pixels.
     public let width: Int
+    /// Frame height in pixels.
     public let height: Int
     /// Bytes from one row of the first plane to the next.
     public let bytesPerLine: Int
     /// The time between frames, when the driver reports it.
     public let frameInterval: Duration?
 
+    /// One line for a person, e.g. "YUYV 640x480@30.0fps".
     public var description: String {
         let rate = frameInterval.map { "@\(((100 / $0.seconds).rounded() / 100))fps" } ?? ""
         return "\(pixelFormat) \(width)x\(height)\(rate)"

@@ -7,9 +7,13 @@ import Glibc
 /// recorded rate, so a replay gives the tracker the times it would have seen
 /// live, whether paced in real time or run as fast as possible.
 public final class Y4MReader: FrameSource {
+    /// The file's path.
     public let name: String
+    /// Frame width in pixels, from the header.
     public let width: Int
+    /// Frame height in pixels, from the header.
     public let height: Int
+    /// The recorded time between frames, from the header's F field (30 fps when it has none).
     public let frameInterval: Duration?
     private let chromaBytes: Int
     private let file: UnsafeMutablePointer<FILE>
@@ -68,6 +72,7 @@ public final class Y4MReader: FrameSource {
 
     deinit { fclose(file) }
 
+    /// The next frame's luma plane; nil at the end of the file or after a cut-off last frame.
     public func nextFrame() throws(RecordingError) -> Frame? {
         // Each frame: "FRAME[ params]\n", the luma plane, then chroma.
         guard let marker = try? Self.readLine(file, path: name) else { return nil }

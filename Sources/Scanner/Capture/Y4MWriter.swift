@@ -4,6 +4,7 @@ import Glibc
 /// field problem can be replayed exactly with `--input`. The counterpart of
 /// AVFoundation's movie file output.
 public final class Y4MWriter {
+    /// The file being written.
     public let path: String
     private let file: UnsafeMutablePointer<FILE>
     private var size: (width: Int, height: Int)?
@@ -35,6 +36,8 @@ public final class Y4MWriter {
         return micros % 1000 == 0 ? (1000, micros / 1000) : (1_000_000, micros)
     }
 
+    /// Writes `frame`'s luma as the next frame (the header first, with the first
+    /// frame). Throws when its size differs from the first frame's or the write fails.
     public func append(_ frame: Frame) throws(RecordingError) {
         if size == nil {
             size = (frame.width, frame.height)

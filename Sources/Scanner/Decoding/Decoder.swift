@@ -6,10 +6,12 @@
 /// A decoder owns its engines' handles and reuses them for every frame. It
 /// is not thread-safe: give each thread its own.
 public final class Decoder {
+    /// What the decoder looks for and how hard; change it with `reconfigure(_:)`.
     public private(set) var configuration: DecoderConfiguration
     private let engines: [any BarcodeEngine]
     private lazy var linearChecker = ZXingEngine(linearReaders: true)
 
+    /// A decoder with its engines open, thorough by default.
     public init(configuration: DecoderConfiguration = DecoderConfiguration()) {
         self.configuration = configuration
         switch configuration.singleEngine {

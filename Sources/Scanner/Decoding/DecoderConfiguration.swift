@@ -4,6 +4,7 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var symbologies: Set<Symbology>
     /// The part of each frame to decode.
     public var regionOfInterest: RegionOfInterest
+    /// How many second chances a frame gets when nothing is found.
     public var effort: Effort
     /// How long second chances may run on one frame; see
     /// `Effort.secondChanceBudget`, the default.
@@ -20,6 +21,8 @@ public struct DecoderConfiguration: Sendable, Hashable {
     /// process; each check costs a fork and a decode.
     public var linearSecondOpinion = false
 
+    /// A configuration; by default every symbology, the whole frame, thorough effort
+    /// and that effort's budget.
     public init(
         symbologies: Set<Symbology> = Set(Symbology.allCases),
         regionOfInterest: RegionOfInterest = .full,

@@ -18,7 +18,9 @@ public enum DedupPolicy: Sendable, Hashable {
     /// Each payload once, until the tracker is reset.
     case once
 
+    /// The rearm time when none is given: 500 ms.
     public static let defaultRearm: Duration = .milliseconds(500)
+    /// The window when none is given: 1 s.
     public static let defaultWindow: Duration = .seconds(1)
     /// `oncePerPresentation(rearm: 500 ms)`.
     public static let `default` = DedupPolicy.oncePerPresentation(rearm: defaultRearm)
@@ -62,7 +64,9 @@ public enum DedupPolicy: Sendable, Hashable {
 
 /// A `--dedup` value that is not one of the policies.
 public struct DedupPolicyParseError: Error, CustomStringConvertible, Sendable {
+    /// The value as given.
     public let text: String
+    /// The message for a person: the value given and the policies to choose from.
     public var description: String {
         "unknown dedup policy '\(text)': use once-per-presentation[:rearm], window[:duration], "
             + "every-frame or once, with durations such as 500ms or 2s"

@@ -2,12 +2,15 @@
 public struct Detection: Sendable, Hashable {
     /// Which decoder produced a detection.
     public enum Engine: String, Sendable, Hashable, Codable {
+        /// libzbar: 1D codes and QR.
         case zbar
+        /// zxing-cpp: PDF417, Aztec and Data Matrix (and its own 1D readers).
         case zxing
         /// This package's own Swift readers (Aztec runes).
         case native
     }
 
+    /// The kind of barcode.
     public var symbology: Symbology
     /// The payload exactly as the symbol encodes it.
     public var bytes: [UInt8]
@@ -18,11 +21,13 @@ public struct Detection: Sendable, Hashable {
     /// Four corners in full-image pixel coordinates, clockwise from the
     /// symbol's top-left. For linear codes, the bounding box of the scan.
     public var corners: [Point]
+    /// The decoder that read it.
     public var engine: Engine
     /// How much evidence the engine had: zbar's count of agreeing scan
     /// lines, 1 otherwise. Used to choose between conflicting readings.
     var quality = 1
 
+    /// A detection with every field given.
     public init(symbology: Symbology, bytes: [UInt8], text: String, corners: [Point], engine: Engine) {
         self.symbology = symbology
         self.bytes = bytes

@@ -1,10 +1,13 @@
 /// What a scanning session reports: items coming into view and leaving it,
 /// and the camera going away and coming back. One stream carries them all.
 public enum DetectionEvent: Sendable, Hashable {
+    /// A confirmed item came into view, or is reported again under the policy.
     case appeared(Appearance)
+    /// A reported item left view (only when `reportsLeft` is on).
     case left(Departure)
     /// The camera stopped delivering frames; `reason` says why.
     case cameraLost(device: String, reason: String)
+    /// The lost camera delivers frames again.
     case cameraRestored(device: String)
 
     /// A confirmed item, reported according to the dedup policy.
@@ -13,14 +16,16 @@ public enum DetectionEvent: Sendable, Hashable {
         public var detection: Detection
         /// Which tracked item this is; its `left` event carries the same id.
         public var trackID: UInt64
-        /// The reporting frame's sequence number and capture time.
+        /// The reporting frame's sequence number.
         public var sequence: UInt64
+        /// The reporting frame's capture time.
         public var captureTime: Duration
         /// The capture time of the first frame in which the item was decoded.
         public var firstSeen: Duration
         /// How long decoding the reporting frame took, when the caller says.
         public var decodeLatency: Duration?
 
+        /// An appearance with every field given.
         public init(
             detection: Detection, trackID: UInt64, sequence: UInt64, captureTime: Duration, firstSeen: Duration,
             decodeLatency: Duration?
@@ -33,6 +38,7 @@ public enum DetectionEvent: Sendable, Hashable {
             self.decodeLatency = decodeLatency
         }
 
+        /// The detection's 13-digit GTIN, for EAN and UPC codes.
         public var gtin: String? { detection.gtin }
         /// From first sight to this report: the cost of confirmation.
         public var sinceFirstSeen: Duration { captureTime - firstSeen }
@@ -43,12 +49,15 @@ public enum DetectionEvent: Sendable, Hashable {
     public struct Departure: Sendable, Hashable {
         /// The item's last confirmed read.
         public var detection: Detection
+        /// Which tracked item this is, as in its `appeared` events.
         public var trackID: UInt64
+        /// The capture time of the first frame in which the item was decoded.
         public var firstSeen: Duration
         /// The capture time of the last frame in which its reported payload
         /// was read.
         public var lastSeen: Duration
 
+        /// A departure with every field given.
         public init(detection: Detection, trackID: UInt64, firstSeen: Duration, lastSeen: Duration) {
             self.detection = detection
             self.trackID = trackID

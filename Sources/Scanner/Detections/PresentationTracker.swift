@@ -12,6 +12,7 @@
 /// every frame, including frames without detections: that is how items are
 /// seen to leave.
 public struct PresentationTracker: Sendable {
+    /// How reads are confirmed and deduplicated; a change applies from the next `update`.
     public var configuration: TrackerConfiguration
     private var tracks: [Track] = []
     private var nextTrackID: UInt64 = 1
@@ -20,6 +21,7 @@ public struct PresentationTracker: Sendable {
     /// When each payload was last reported, for `.window`.
     private var lastReported: [Payload: Duration] = [:]
 
+    /// A tracker with no tracks yet.
     public init(configuration: TrackerConfiguration = TrackerConfiguration()) {
         self.configuration = configuration
     }

@@ -6,9 +6,13 @@ import Foundation
 /// The default covers the whole frame. Detections found inside the region
 /// still report corners in full-image pixel coordinates.
 public struct RegionOfInterest: Sendable, Hashable {
+    /// The left edge, as a fraction of the frame's width (0...1).
     public let x: Double
+    /// The top edge, as a fraction of the frame's height (0...1).
     public let y: Double
+    /// The width, as a fraction of the frame's width (0...1).
     public let width: Double
+    /// The height, as a fraction of the frame's height (0...1).
     public let height: Double
 
     /// The whole frame.
@@ -40,6 +44,7 @@ public struct RegionOfInterest: Sendable, Hashable {
         try self.init(x: x, y: y, width: w, height: h)
     }
 
+    /// Whether the region is the whole frame.
     public var isFull: Bool { self == .full }
 
     /// The pixel rectangle this region covers in a `width`×`height` image,
@@ -60,7 +65,9 @@ public struct RegionOfInterest: Sendable, Hashable {
 
 /// A region of interest outside the unit square, or not of the form `x,y,w,h`.
 public struct RegionOfInterestError: Error, CustomStringConvertible, Sendable {
+    /// The value as given.
     public let text: String
+    /// The message for a person: the value given and the form to use.
     public var description: String {
         "invalid region of interest '\(text)': give x,y,width,height as fractions of the frame "
             + "between 0 and 1, for example 0.25,0.25,0.5,0.5 for the centre quarter"

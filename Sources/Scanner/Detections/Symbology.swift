@@ -74,6 +74,7 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
         "datamatrix": .dataMatrix, "dm": .dataMatrix,
     ]
 
+    /// Orders symbologies as `allCases` lists them.
     public static func < (lhs: Symbology, rhs: Symbology) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
@@ -81,7 +82,9 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
 
 /// An unknown name in a `--symbologies` list.
 public struct SymbologyParseError: Error, CustomStringConvertible, Sendable {
+    /// The name as given.
     public let name: String
+    /// The message for a person: the unknown name and the names to use.
     public var description: String {
         "unknown symbology '\(name)': use a comma-separated list of "
             + Symbology.allCases.map(\.rawValue).joined(separator: ", ") + ", or all"

@@ -1,5 +1,6 @@
 /// How a `PresentationTracker` confirms reads and deduplicates reports.
 public struct TrackerConfiguration: Sendable, Hashable {
+    /// How often a confirmed item is reported.
     public var policy: DedupPolicy
     /// Frames in which a linear (1D) code's payload must be read before it
     /// is reported. Values below 1 count as 1.
@@ -9,6 +10,7 @@ public struct TrackerConfiguration: Sendable, Hashable {
     /// Whether a reported item's track ending produces a `left` event.
     public var reportsLeft: Bool
 
+    /// A configuration; by default 1D codes need 2 frames, 2D codes 1, and no `left` events.
     public init(
         policy: DedupPolicy = .default, confirmLinear: Int = 2, confirmMatrix: Int = 1, reportsLeft: Bool = false
     ) {

@@ -5,7 +5,9 @@
 /// view of the same bytes, whose `origin` records where it sits in the full
 /// image so that detections map back to full-image coordinates.
 public struct Frame: Sendable {
+    /// Pixels across.
     public let width: Int
+    /// Rows of pixels.
     public let height: Int
     /// Bytes from the start of one row to the start of the next.
     public let stride: Int

@@ -9,11 +9,16 @@ public enum ImageInputs {
     /// File name endings a directory walk picks up.
     public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "jpe", "webp", "pgm", "ppm", "pnm", "pbm"]
 
+    /// One image to scan.
     public enum Input: Sendable, Hashable {
+        /// The image file at this path.
         case file(String)
+        /// Image bytes read from standard input (`-`).
         case standardInput
     }
 
+    /// The images `paths` name, in order: files as given, directories expanded, `-` as
+    /// standard input.
     public static func expand(_ paths: [String]) -> [Input] {
         paths.flatMap { path -> [Input] in
             if path == "-" { return [.standardInput] }

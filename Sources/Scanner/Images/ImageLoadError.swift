@@ -34,6 +34,7 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The message for a person: which file, what failed and what to do.
     public var description: String {
         switch self {
         case .notAnImage(let name):

@@ -10,6 +10,7 @@ public struct ImageLoader: Sendable {
     /// Images over this size are refused from their header, before decoding.
     public var limit: ImageSizeLimit
 
+    /// A loader that refuses images over `limit`.
     public init(limit: ImageSizeLimit = .standard) {
         self.limit = limit
     }

@@ -9,6 +9,7 @@ public struct ImageSizeLimit: Sendable, Hashable {
     /// The longest either side may be.
     public var maxSide: Int
 
+    /// A limit of `maxPixels` pixels and `maxSide` pixels per side.
     public init(maxPixels: Int, maxSide: Int) {
         self.maxPixels = maxPixels
         self.maxSide = maxSide

@@ -1,7 +1,9 @@
 /// Turns a detection into one output line, in text, raw or JSON form.
 public struct DetectionFormatter: Sendable {
+    /// The form of every line: text, raw or JSON.
     public let format: OutputFormat
 
+    /// A formatter writing `format`.
     public init(format: OutputFormat) {
         self.format = format
     }

@@ -5,9 +5,11 @@
 /// JSON form every event is one line carrying `"event"`: `appeared`, `left`,
 /// `camera-lost` or `camera-restored`.
 public struct EventFormatter: Sendable {
+    /// The form of every line: text, raw or JSON.
     public let format: OutputFormat
     private let detections: DetectionFormatter
 
+    /// A formatter writing `format`.
     public init(format: OutputFormat) {
         self.format = format
         detections = DetectionFormatter(format: format)

@@ -7,22 +7,29 @@ import Foundation
 public struct JSONLine: Sendable {
     private var body = ""
 
+    /// An empty object.
     public init() {}
 
+    /// Adds a string, escaped as JSON requires.
     public mutating func add(_ key: String, _ value: String) {
         append(key, Self.quoted(value))
     }
 
+    /// Adds an integer.
     public mutating func add(_ key: String, _ value: Int) { append(key, String(value)) }
 
+    /// Adds an unsigned integer.
     public mutating func add(_ key: String, _ value: UInt64) { append(key, String(value)) }
 
+    /// Adds a number rounded to `decimals` places, without trailing zeros; null when not finite.
     public mutating func add(_ key: String, _ value: Double, decimals: Int = 3) {
         append(key, Self.number(value, decimals: decimals))
     }
 
+    /// Adds `true` or `false`.
     public mutating func add(_ key: String, _ value: Bool) { append(key, value ? "true" : "false") }
 
+    /// Adds points as `[[x,y],...]`, to one decimal place.
     public mutating func add(_ key: String, points: [Point]) {
         append(key, "[" + points.map { "[\(Self.number($0.x, decimals: 1)),\(Self.number($0.y, decimals: 1))]" }
             .joined(separator: ",") + "]")

@@ -13,6 +13,7 @@ public final class LineWriter: @unchecked Sendable {
     /// Standard error.
     public static let standardError = LineWriter(descriptor: STDERR_FILENO)
 
+    /// A writer to `descriptor`, which the caller keeps open and closes.
     public init(descriptor: Int32) {
         self.descriptor = descriptor
     }
@@ -40,6 +41,7 @@ public final class LineWriter: @unchecked Sendable {
         }
     }
 
+    /// Writes `text` as UTF-8 completely; `false` when the reader has gone.
     @discardableResult
     public func write(_ text: String) -> Bool { write(Array(text.utf8)) }
 }

@@ -5,6 +5,8 @@
 /// control character (C0, DEL, C1) and the backslash itself become visible
 /// escapes, so the printed line is unambiguous and one line per symbol.
 public enum TerminalSafeText {
+    /// `text` with backslash as `\\`, newline, CR and tab as `\n`, `\r`, `\t`, and
+    /// other control characters as `\xNN`.
     public static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
