@@ -33,7 +33,7 @@ struct ContinuousScan {
             }
             try session.start()
         } catch {
-            messages.write("scan: \(error)\n")
+            if !options.quiet { messages.write("scan: \(error)\n") }
             return 1
         }
         return Printer(options: options, source: sourceName).run(session)

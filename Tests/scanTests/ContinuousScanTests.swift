@@ -102,4 +102,15 @@ import Testing
         #expect(fast.count == 2)
         #expect(try withoutTimings(fast) == withoutTimings(paced))
     }
+
+    @Test func aBadRecordingIsAClearErrorThatQuietSilences() throws {
+        let path = directory.file("notes.y4m").path
+        try Data("not a recording\n".utf8).write(to: URL(fileURLWithPath: path))
+        let loud = try ScanCommand.run(["--input", path])
+        #expect(loud.status == 1)
+        #expect(loud.stderr.contains(path) && loud.stderr.contains("YUV4MPEG2"), "\(loud.stderr)")
+        let quiet = try ScanCommand.run(["-q", "--input", path])
+        #expect(quiet.status == 1)
+        #expect(quiet.stderr.isEmpty)
+    }
 }
