@@ -89,7 +89,7 @@ final class ZBarEngine: BarcodeEngine {
             var reads: [Read] = []
             var symbol = zbar_image_first_symbol(image)
             while let current = symbol {
-                if let read = Self.read(current) { reads.append(read) }
+                if let read = Self.read(current, in: frame) { reads.append(read) }
                 symbol = zbar_symbol_next(current)
             }
             return reads
@@ -184,7 +184,7 @@ final class ZBarEngine: BarcodeEngine {
         }
     }
 
-    private static func read(_ symbol: OpaquePointer) -> Read? {
+    private static func read(_ symbol: OpaquePointer, in frame: Frame) -> Read? {
         guard let symbology = symbology(of: zbar_symbol_get_type(symbol)) else { return nil }
         let length = Int(zbar_symbol_get_data_length(symbol))
         let drawn: [UInt8] = zbar_symbol_get_data(symbol).map { data in
@@ -195,15 +195,23 @@ final class ZBarEngine: BarcodeEngine {
             Point(x: Double(zbar_symbol_get_loc_x(symbol, $0)), y: Double(zbar_symbol_get_loc_y(symbol, $0)))
         }
         let orientation = zbar_symbol_get_orientation(symbol)
+        let alongRows = orientation != ZBAR_ORIENT_RIGHT && orientation != ZBAR_ORIENT_LEFT
+        var outline = points
+        if symbology != .qr, Set(points.map { alongRows ? $0.y : $0.x }).count < 3, let point = points.first,
+           let box = LinearExtent.box(around: point, in: frame, alongRows: alongRows) {
+            // Read on a line or two: trace the code in the pixels instead.
+            let corners = [(box.along.lowerBound, box.across.lowerBound), (box.along.upperBound, box.across.upperBound)]
+            outline = corners.map { alongRows ? Point(x: Double($0.0), y: Double($0.1)) : Point(x: Double($0.1), y: Double($0.0)) }
+        }
         let corners = symbology == .qr && points.count == 4
             // zbar lists QR corners TL, BL, BR, TR.
             ? [points[0], points[3], points[2], points[1]]
-            : linearQuad(points, orientation: orientation)
+            : linearQuad(outline, orientation: orientation)
         var detection = Detection(
             symbology: symbology, bytes: bytes, text: TextDecoding.text(for: symbology, bytes: bytes),
             corners: corners, engine: .zbar)
         detection.quality = Int(zbar_symbol_get_quality(symbol))
-        return (detection, points, orientation != ZBAR_ORIENT_RIGHT && orientation != ZBAR_ORIENT_LEFT)
+        return (detection, points, alongRows)
     }
 
     /// The rectangle around a linear code's scan points, listed clockwise

@@ -310,12 +310,6 @@ enum KnownIssue {
               what: "nothing found: a blurred 27x27 Aztec holding binary bytes"),
         Entry(symbologies: [.upce], variants: Variant.allCases, payloads: [0, 2],
               what: "nothing found: UPC-E with number system 1; zbar 0.23.92 does not read it and zxing's UPC-E reader is off"),
-        Entry(symbologies: [.code39], variants: [.noisy], payloads: [0, 2],
-              what: "right text, but all four corners are one point (read on the half-size pass)"),
-        Entry(symbologies: [.code93], variants: [.noisy], payloads: all,
-              what: "right text, but all four corners are one point (read on the half-size pass)"),
-        Entry(symbologies: [.code128], variants: [.noisy], payloads: [2],
-              what: "right text, but all four corners are one point (read on the half-size pass)"),
         Entry(symbologies: [.upce], variants: [.noisy], payloads: [1],
               what: "right text, but the corners are a zero-width vertical line"),
     ]
