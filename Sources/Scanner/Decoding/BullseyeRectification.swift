@@ -41,8 +41,9 @@ enum BullseyeRectification {
                 }
             }
             guard let toSource = Homography(from: upright, to: quad) else { continue }
-            let warped = frame.warped(by: toSource)
-            return (warped, toSource.apply)
+            // Same size, white where the source ends, as a quiet zone would be.
+            let rectified = frame.resampled(width: frame.width, height: frame.height, fill: 255, toSource.apply)
+            return (rectified, toSource.apply)
         }
         return nil
     }
@@ -165,44 +166,5 @@ struct Homography {
     func apply(_ p: Point) -> Point {
         let w = h[6] * p.x + h[7] * p.y + h[8]
         return Point(x: (h[0] * p.x + h[1] * p.y + h[2]) / w, y: (h[3] * p.x + h[4] * p.y + h[5]) / w)
-    }
-}
-
-extension Frame {
-    /// The luma at a point in pixel-centre coordinates, bilinear; the edge
-    /// pixels continue outwards.
-    func luma(x: Double, y: Double) -> Double {
-        let sx = min(max(x - 0.5, 0), Double(width - 1)), sy = min(max(y - 0.5, 0), Double(height - 1))
-        let (x0, y0) = (Int(sx), Int(sy)), (x1, y1) = (min(Int(sx) + 1, width - 1), min(Int(sy) + 1, height - 1))
-        let (fx, fy) = (sx - Double(x0), sy - Double(y0))
-        let top = Double(self[x0, y0]) * (1 - fx) + Double(self[x1, y0]) * fx
-        let bottom = Double(self[x0, y1]) * (1 - fx) + Double(self[x1, y1]) * fx
-        return top * (1 - fy) + bottom * fy
-    }
-
-    /// A frame of the same size whose pixel p is this frame's pixel at
-    /// `toSource(p)`, sampled bilinearly; outside this frame is white.
-    func warped(by toSource: Homography) -> Frame {
-        let source = packedPixels
-        let (w, h) = (width, height)
-        let storage = PixelStorage(count: w * h) { out in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let p = toSource.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-                    let (sx, sy) = (p.x - 0.5, p.y - 0.5)
-                    guard sx >= 0, sy >= 0, sx < Double(w - 1), sy < Double(h - 1) else {
-                        out[y * w + x] = 255
-                        continue
-                    }
-                    let (x0, y0) = (Int(sx), Int(sy))
-                    let (fx, fy) = (sx - Double(x0), sy - Double(y0))
-                    let i = y0 * w + x0
-                    let top = Double(source[i]) * (1 - fx) + Double(source[i + 1]) * fx
-                    let bottom = Double(source[i + w]) * (1 - fx) + Double(source[i + w + 1]) * fx
-                    out[y * w + x] = UInt8(clamping: Int((top * (1 - fy) + bottom * fy).rounded()))
-                }
-            }
-        }
-        return Frame(width: w, height: h, storage: storage, sequence: sequence, captureTime: captureTime)
     }
 }

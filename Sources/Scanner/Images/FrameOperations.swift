@@ -172,16 +172,10 @@ extension Frame {
         let (cos, sin) = Self.cosSin(degrees)
         let (cx, cy) = (Double(width) / 2, Double(height) / 2)
         let (ox, oy) = (Double(w) / 2, Double(h) / 2)
-        return mapped(width: w, height: h) { src, stride, dst in
-            for y in 0..<h {
-                let out = dst + y * w
-                for x in 0..<w {
-                    // Inverse rotation of the output pixel's centre into the source.
-                    let dx = Double(x) + 0.5 - ox, dy = Double(y) + 0.5 - oy
-                    let sx = cos * dx + sin * dy + cx, sy = -sin * dx + cos * dy + cy
-                    out[x] = sample(src, stride, x: sx - 0.5, y: sy - 0.5, fill: fill)
-                }
-            }
+        // Inverse rotation of each output pixel into the source.
+        return resampled(width: w, height: h, fill: fill) { p in
+            let dx = p.x - ox, dy = p.y - oy
+            return Point(x: cos * dx + sin * dy + cx, y: -sin * dx + cos * dy + cy)
         }
     }
 
@@ -208,13 +202,29 @@ extension Frame {
         let w = max(1, Int((Double(width) * factor).rounded()))
         let h = max(1, Int((Double(height) * factor).rounded()))
         let fx = Double(width) / Double(w), fy = Double(height) / Double(h)
-        return mapped(width: w, height: h) { src, stride, dst in
+        return resampled(width: w, height: h, fill: nil) { Point(x: $0.x * fx, y: $0.y * fy) }
+    }
+
+    /// A `w`×`h` frame whose pixel centred at p takes this frame's luma at
+    /// `sourcePoint(p)`, bilinear (both in pixel-centre coordinates). Outside
+    /// this frame it is `fill`, or the nearest edge pixel when `fill` is nil.
+    func resampled(width w: Int, height h: Int, fill: UInt8?, _ sourcePoint: (Point) -> Point) -> Frame {
+        mapped(width: w, height: h) { src, stride, dst in
             for y in 0..<h {
-                let out = dst + y * w, sy = (Double(y) + 0.5) * fy - 0.5
+                let out = dst + y * w
                 for x in 0..<w {
-                    out[x] = sample(src, stride, x: (Double(x) + 0.5) * fx - 0.5, y: sy, fill: nil)
+                    let p = sourcePoint(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                    out[x] = sample(src, stride, x: p.x - 0.5, y: p.y - 0.5, fill: fill)
                 }
             }
+        }
+    }
+
+    /// The luma at a point in pixel-centre coordinates, bilinear, to a
+    /// fraction of a level; the edge pixels continue outwards.
+    func luma(x: Double, y: Double) -> Double {
+        withUnsafeBytes { bytes in
+            interpolated(bytes.bindMemory(to: UInt8.self).baseAddress!, stride, x: x - 0.5, y: y - 0.5)
         }
     }
 
@@ -229,10 +239,16 @@ extension Frame {
         return (cos(radians), sin(radians))
     }
 
-    /// The source sampled at (`x`, `y`) in pixel-centre coordinates; outside
+    /// The source sampled at (`x`, `y`) in pixel-index coordinates; outside
     /// the frame, `fill`, or the nearest edge pixel when `fill` is nil.
     private func sample(_ src: UnsafePointer<UInt8>, _ stride: Int, x: Double, y: Double, fill: UInt8?) -> UInt8 {
         if let fill, x < -0.5 || y < -0.5 || x > Double(width) - 0.5 || y > Double(height) - 0.5 { return fill }
+        return UInt8(clamping: Int(interpolated(src, stride, x: x, y: y).rounded()))
+    }
+
+    /// Bilinear interpolation at (`x`, `y`) in pixel-index coordinates, the
+    /// edge pixels continuing outwards.
+    private func interpolated(_ src: UnsafePointer<UInt8>, _ stride: Int, x: Double, y: Double) -> Double {
         let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
         let tx = x - Double(x0), ty = y - Double(y0)
         func at(_ px: Int, _ py: Int) -> Double {
@@ -240,7 +256,7 @@ extension Frame {
         }
         let top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx
         let bottom = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx
-        return UInt8(clamping: Int((top * (1 - ty) + bottom * ty).rounded()))
+        return top * (1 - ty) + bottom * ty
     }
 
     /// A new `width`×`height` frame filled by `body(source, sourceStride, destination)`.
