@@ -51,11 +51,8 @@ public final class Decoder {
         let linear = Set(found.filter { $0.symbology.isEANUPC && $0.engine == .zbar }.map(\.symbology))
         guard !linear.isEmpty else { return found }
         let family = linear.union([.ean8, .ean13, .upca, .upce]).intersection(configuration.symbologies)
-        let checks = linearChecker.decode(region, symbologies: family, options: EngineOptions(tryHarder: true)).map { check in
-            var check = check
-            check.corners = check.corners.map { Point(x: $0.x + Double(region.origin.x), y: $0.y + Double(region.origin.y)) }
-            return check
-        }
+        let checks = linearChecker.decode(region, symbologies: family, options: EngineOptions(tryHarder: true))
+            .map { $0.mapped(region.imagePoint) }
         return Reconciler.arbitrate(found, by: checks)
     }
 
@@ -67,13 +64,8 @@ public final class Decoder {
         for engine in engines where pass.engines.contains(engine.kind) {
             let wanted = configuration.symbologies.intersection(engine.supported)
             guard !wanted.isEmpty else { continue }
-            for var detection in engine.decode(view.frame, symbologies: wanted, options: pass.options) {
-                detection.corners = detection.corners.map {
-                    let p = view.toRegion($0)
-                    return Point(x: p.x + Double(region.origin.x), y: p.y + Double(region.origin.y))
-                }
-                found.append(detection)
-            }
+            found += engine.decode(view.frame, symbologies: wanted, options: pass.options)
+                .map { $0.mapped { region.imagePoint(view.toRegion($0)) } }
         }
         return Reconciler.merge(found)
     }

@@ -123,11 +123,7 @@ final class ZBarEngine: BarcodeEngine {
                     return scan(part, symbologies, options)
                         .filter { $0.detection.symbology == read.detection.symbology && $0.detection.bytes == read.detection.bytes }
                         .flatMap { separated($0, in: part, symbologies, options) }
-                        .map { detection in
-                            var moved = detection
-                            moved.corners = detection.corners.map { Point(x: $0.x + Double(rect.x), y: $0.y + Double(rect.y)) }
-                            return moved
-                        }
+                        .map { $0.mapped { Point(x: $0.x + Double(rect.x), y: $0.y + Double(rect.y)) } }
                 }
                 if found.allSatisfy({ !$0.isEmpty }) { return found.flatMap { $0 } }
             }

@@ -40,6 +40,14 @@ public struct Detection: Sendable, Hashable {
     /// UPC-E is first expanded to UPC-A. `nil` for other symbologies.
     public var gtin: String? { GTIN.normalised(text, symbology: symbology) }
 
+    /// The same detection with each corner moved by `transform`: from a
+    /// derived or cut-out image's pixels back to the image it came from.
+    func mapped(_ transform: (Point) -> Point) -> Detection {
+        var moved = self
+        moved.corners = corners.map(transform)
+        return moved
+    }
+
     /// The centre of the corners.
     public var center: Point {
         let n = Double(max(corners.count, 1))

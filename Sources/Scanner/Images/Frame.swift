@@ -75,6 +75,11 @@ public struct Frame: Sendable {
         region.isFull ? self : cropped(to: region.pixelRect(width: width, height: height))
     }
 
+    /// A point of this frame in the pixels of the image it was cut from.
+    public func imagePoint(_ point: Point) -> Point {
+        Point(x: point.x + Double(origin.x), y: point.y + Double(origin.y))
+    }
+
     /// The luma at column `x`, row `y`.
     public subscript(x: Int, y: Int) -> UInt8 {
         storage.bytes[offset + y * stride + x]
