@@ -141,7 +141,10 @@ public final class CaptureSession: @unchecked Sendable {
     /// Stops capturing, releases the device, and waits until the last event
     /// has been delivered.
     public func stop() {
-        lock.withLock { running = false }
+        lock.withLock {
+            running = false
+            lock.broadcast()  // wakes a capture loop waiting to reopen a lost camera
+        }
         slot.cancel()
         waitUntilFinished()
     }
@@ -184,9 +187,8 @@ public final class CaptureSession: @unchecked Sendable {
                 // failing): close every handle on it, so that it can return.
                 source = nil
                 deliver([.cameraLost(device: deviceName, reason: error.description)])
-            } catch let error as ImageLoadError {
+            } catch is ImageLoadError {
                 // One damaged frame (a cut-off MJPEG image): skip it.
-                _ = error
                 lock.withLock { stats.damaged += 1 }
             } catch {
                 lock.withLock { failure = error }
