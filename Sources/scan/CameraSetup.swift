@@ -7,7 +7,6 @@ final class CameraSetup: Sendable {
     let device: CaptureDevice
     private let request: FormatRequest
     private let options: Options.CameraSettings
-    private let messages: LineWriter
     /// Set when the camera has no zoom control: the zoom becomes a centre crop.
     let digitalZoom: Int?
 
@@ -17,10 +16,10 @@ final class CameraSetup: Sendable {
             width: options.size?.width, height: options.size?.height, framesPerSecond: options.framesPerSecond,
             pixelFormat: options.pixelFormat)
         self.options = options.cameraSettings
-        self.messages = messages
-        // Probe once: which conveniences the camera has decides the zoom fallback.
-        let probe = try device.open(request)
-        digitalZoom = try Self.apply(self.options, to: probe.controls, messages: options.quiet ? nil : messages)
+        // Apply the settings once through the controls alone, without
+        // starting a stream, to warn of what the camera lacks and to learn
+        // whether zoom falls back to a crop; the session's stream opens later.
+        digitalZoom = try Self.apply(self.options, to: device.controls(), messages: options.quiet ? nil : messages)
     }
 
     func open() throws -> any FrameSource {
