@@ -49,7 +49,6 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
     private let queue = DispatchQueue(label: "scan.output")
     private var found = 0
     private var stopping = false
-    private weak var session: CaptureSession?
 
     init(options: Options, source: String) {
         self.options = options
@@ -58,7 +57,6 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
     }
 
     func run(_ session: CaptureSession) -> Int32 {
-        self.session = session
         session.setDelegate(self, queue: queue)
         // SIGINT and SIGTERM end the run cleanly: the session stops
         // streaming, releases the camera, and what was found is flushed.
