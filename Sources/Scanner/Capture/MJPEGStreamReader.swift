@@ -12,9 +12,14 @@ public final class MJPEGStreamReader: FrameSource {
     private let scale: JPEGScale
     private var position = 0
     private var index: UInt64 = 0
+    private var pacing: ReplayPacing
 
-    /// Opens `path`; frames are stamped `frameInterval` apart.
-    public init(path: String, frameInterval: Duration = .milliseconds(33), scale: JPEGScale = .full) throws(RecordingError) {
+    /// Opens `path`; frames are stamped `frameInterval` apart. With
+    /// `realTime`, `nextFrame` waits so that frames come at that rate;
+    /// without it, as fast as they decode.
+    public init(
+        path: String, frameInterval: Duration = .milliseconds(33), scale: JPEGScale = .full, realTime: Bool = false
+    ) throws(RecordingError) {
         guard let contents = FileManager.default.contents(atPath: path) else {
             throw .cannotOpenRecording(path: path, reason: "cannot be read")
         }
@@ -25,6 +30,7 @@ public final class MJPEGStreamReader: FrameSource {
         name = path
         self.frameInterval = frameInterval
         self.scale = scale
+        pacing = ReplayPacing(realTime: realTime)
     }
 
     /// The next image, decoded to luma; nil at the end of the file.
@@ -34,6 +40,7 @@ public final class MJPEGStreamReader: FrameSource {
         var frame = try JPEGDecoder.decode(Array(data[range]), scale: scale, name: "\(name) frame \(index)")
         frame.sequence = index
         frame.captureTime = (frameInterval ?? .zero) * Int(index)
+        pacing.wait(until: frame.captureTime!)
         index += 1
         return frame
     }

@@ -13,7 +13,7 @@ public enum Recording {
         let count = fread(&magic, 1, magic.count, file)
         fclose(file)
         if count >= 2, magic[0] == 0xFF, magic[1] == 0xD8 {
-            return try MJPEGStreamReader(path: path)
+            return try MJPEGStreamReader(path: path, realTime: realTime)
         }
         guard count == 9, magic == Array("YUV4MPEG2".utf8) else {
             throw RecordingError.badRecording(path: path, reason: "it is neither YUV4MPEG2 (.y4m) nor an MJPEG stream")

@@ -17,9 +17,8 @@ public final class Y4MReader: FrameSource {
     public let frameInterval: Duration?
     private let chromaBytes: Int
     private let file: UnsafeMutablePointer<FILE>
-    private let paced: Bool
+    private var pacing: ReplayPacing
     private var index: UInt64 = 0
-    private var started: ContinuousClock.Instant?
 
     /// Opens `path`. With `realTime`, `nextFrame` waits so that frames come
     /// at the recorded rate; without it, as fast as they can be read.
@@ -29,7 +28,7 @@ public final class Y4MReader: FrameSource {
         }
         self.file = file
         name = path
-        paced = realTime
+        pacing = ReplayPacing(realTime: realTime)
         do throws(RecordingError) {
             let header = try Self.readLine(file, path: path)
             let fields = header.split(separator: " ")
@@ -87,21 +86,9 @@ public final class Y4MReader: FrameSource {
         guard complete else { return nil }  // a cut-off last frame ends the stream
         if chromaBytes > 0 { fseek(file, chromaBytes, SEEK_CUR) }
         let captureTime = (frameInterval ?? .zero) * Int(index)
-        if paced { waitUntil(captureTime) }
+        pacing.wait(until: captureTime)
         defer { index += 1 }
         return Frame(width: width, height: height, storage: storage, sequence: index, captureTime: captureTime)
-    }
-
-    private func waitUntil(_ offset: Duration) {
-        let clock = ContinuousClock()
-        let start = started ?? clock.now
-        started = start
-        let delay = (start + offset) - clock.now
-        guard delay > .zero else { return }
-        let (seconds, attoseconds) = delay.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
     }
 
     private static func readLine(_ file: UnsafeMutablePointer<FILE>, path: String) throws(RecordingError) -> String {

@@ -1,0 +1,28 @@
+import Glibc
+
+/// Holds a recording's frames back until their capture times have passed
+/// since the first, so that a replay arrives as the camera delivered it.
+/// Without pacing, frames come as fast as they are read; their capture times
+/// are the same either way.
+struct ReplayPacing {
+    let realTime: Bool
+    private var start: ContinuousClock.Instant?
+
+    init(realTime: Bool) {
+        self.realTime = realTime
+    }
+
+    /// Waits, when pacing, until `captureTime` after the first frame.
+    mutating func wait(until captureTime: Duration) {
+        guard realTime else { return }
+        let clock = ContinuousClock()
+        let start = start ?? clock.now
+        self.start = start
+        let delay = (start + captureTime) - clock.now
+        guard delay > .zero else { return }
+        let (seconds, attoseconds) = delay.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+    }
+}
