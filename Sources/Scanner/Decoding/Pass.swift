@@ -115,7 +115,6 @@ struct Pass {
                 Pass([.bordered], harder),
                 Pass([.upscaled], harder),
                 Pass([.stretched], harder),
-                Pass([.inverted], harder),
                 // zbar's sparser scan (every other line) keeps different
                 // edge runs than the full one: it read a one-pixel-high
                 // EAN-8 that density 1 missed.
