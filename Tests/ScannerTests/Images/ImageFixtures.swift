@@ -1,12 +1,12 @@
 import Foundation
+import ScannerTestSupport
 import Testing
 
 /// Real image files for the loader tests: the shared corpus, and temporary
 /// files the tests write.
 enum ImageFixtures {
-    /// The package root, found from this file's own path.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root (shared with the end-to-end tests).
+    static let packageRoot = ScanCommand.packageRoot
 
     /// `shared/corpus` beside the package root (as CI lays it out) or beside
     /// one of its ancestors (as a git worktree nested under the checkout's
