@@ -23,18 +23,19 @@ enum ImageFixtures {
         return nil
     }()
 
-    struct MissingCorpus: Error, CustomStringConvertible {
-        var description: String {
-            "the image corpus was not found at ../shared/corpus next to \(packageRoot.path) or any parent; "
-                + "clone the project with shared/ beside it"
+    /// Where a test that needs the corpus stops, in a clone without it: the
+    /// test is reported as skipped, with the way to get the corpus.
+    static func skipWithoutCorpus() throws -> URL {
+        guard let corpus else {
+            try Test.cancel("skipped: needs the image corpus at ../shared/corpus; get it with scripts/fetch-corpus")
         }
+        return corpus
     }
 
-    /// The path of a corpus image, e.g. `"qrcode-2/#199b.jpg"`. Throws (so
-    /// the test fails) when the corpus is missing.
+    /// The path of a corpus image, e.g. `"qrcode-2/#199b.jpg"`; skips the
+    /// test when the corpus is missing.
     static func corpusPath(_ relative: String) throws -> String {
-        guard let corpus else { throw MissingCorpus() }
-        return corpus.appendingPathComponent(relative).path
+        try skipWithoutCorpus().appendingPathComponent(relative).path
     }
 
     static func corpusBytes(_ relative: String) throws -> [UInt8] {
@@ -43,7 +44,7 @@ enum ImageFixtures {
 
     /// Every image in the corpus, by path.
     static func allCorpusImages() throws -> [String] {
-        guard let corpus else { throw MissingCorpus() }
+        let corpus = try skipWithoutCorpus()
         let files = FileManager.default.enumerator(atPath: corpus.path)?.compactMap { $0 as? String } ?? []
         return files.filter { file in [".png", ".jpg", ".webp"].contains { file.hasSuffix($0) } }.sorted()
             .map { corpus.appendingPathComponent($0).path }

@@ -70,7 +70,8 @@ import Testing
     @Test func customLimitAppliesToEveryFormat() throws {
         let small = ImageLoader(limit: ImageSizeLimit(maxPixels: 1000, maxSide: 100))
         for file in ["qrcode-2/#199b.jpg", "qrcode-2/8.png", "datamatrix-3/dm-5.webp"] {
-            let error = #expect(throws: ImageLoadError.self) { try small.load(contentsOf: ImageFixtures.corpusPath(file)) }
+            let path = try ImageFixtures.corpusPath(file)
+            let error = #expect(throws: ImageLoadError.self) { try small.load(contentsOf: path) }
             guard case .tooLarge = error else {
                 Issue.record("\(file): expected tooLarge, got \(String(describing: error))")
                 continue
