@@ -108,12 +108,12 @@ final class CaptureBuffers: @unchecked Sendable {
                 state.refused.remove(index)
             }
             var buffer = Self.descriptor(0)
-            do throws(V4L2Errno) {
+            do throws(Errno) {
                 try handle.control(SCAN_VIDIOC_DQBUF, &buffer)
             } catch where error.code == EAGAIN {
                 return nil
             } catch {
-                throw CaptureError.from(error.code, path: handle.path, operation: "VIDIOC_DQBUF")
+                throw CaptureError.from(error, path: handle.path, operation: "VIDIOC_DQBUF")
             }
             let index = Int(buffer.index)
             state.queued[index] = false

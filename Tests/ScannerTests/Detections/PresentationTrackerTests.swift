@@ -245,7 +245,7 @@ private func departures(_ events: [DetectionEvent]) -> [DetectionEvent.Departure
 }
 
 @Test func cameraEventsShareTheStream() {
-    let events: [DetectionEvent] = [.cameraLost(device: "/dev/video0", reason: "unplugged"), .cameraRestored(device: "/dev/video0")]
+    let events: [DetectionEvent] = [.cameraLost(device: "/dev/video0", error: .deviceLost(path: "/dev/video0", errno: ENODEV)), .cameraRestored(device: "/dev/video0")]
     #expect(events[0] != events[1])
 }
 
