@@ -289,6 +289,10 @@ bool spawnHelper(Helper &helper, std::string &error) {
     posix_spawn_file_actions_adddup2(&actions, requests[0], STDIN_FILENO);
     posix_spawn_file_actions_adddup2(&actions, replies[1], STDOUT_FILENO);
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    // Descriptors other code opened without O_CLOEXEC (Foundation's Pipe,
+    // for one) must not leak into the helper either: it would keep another
+    // child's pipe open.
+    posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
     posix_spawnattr_t attributes;
     posix_spawnattr_init(&attributes);
     sigset_t all, none;
