@@ -38,6 +38,8 @@ let package = Package(
         .executableTarget(name: "scan", dependencies: ["Scanner"]),
         // A sample till that embeds the library (see README, "Embedding").
         .executableTarget(name: "checkout", dependencies: ["Scanner"], path: "Samples/Checkout", exclude: ["prices.csv"]),
+        // start, stop, start on one session against the vivid camera (Tests/scanTests/Camera).
+        .executableTarget(name: "session-restart", dependencies: ["Scanner"], path: "Tests/SessionRestart"),
 
         // Tests. zint renders known payloads; the support module is shared by
         // the unit, round-trip and end-to-end suites.

@@ -101,7 +101,7 @@ func pipeline() throws {
     let zbarMs = median(runs: 3) { frames.forEach { zbar.scan($0) } } / Double(frames.count)
     let recording = frames
     let pipelineMs = median(runs: 3) {
-        let session = CaptureSession(isLive: false) { ReplaySource(frames: recording) }
+        let session = CaptureSession { ReplaySource(frames: recording) }
         try! session.start()
         session.waitUntilFinished()
     } / Double(frames.count)
@@ -116,17 +116,15 @@ func pipeline() throws {
 /// Frames from memory, stamped 1/30 s apart.
 final class ReplaySource: FrameSource {
     let name = "replay"
+    let isLive = false
     let frameInterval: Duration? = .seconds(1) / 30
     let frames: [Frame]
     var index = 0
     init(frames: [Frame]) { self.frames = frames }
-    func nextFrame() throws -> Frame? {
+    func nextFrame() -> CapturedFrame? {
         guard index < frames.count else { return nil }
-        var frame = frames[index]
-        frame.sequence = UInt64(index)
-        frame.captureTime = frameInterval! * index
-        index += 1
-        return frame
+        defer { index += 1 }
+        return CapturedFrame(frame: frames[index], sequence: UInt64(index), captureTime: frameInterval! * index)
     }
 }
 
@@ -134,6 +132,7 @@ final class ReplaySource: FrameSource {
 /// monotonic clock the way a V4L2 driver stamps buffers.
 final class PacedSource: FrameSource {
     let name = "paced"
+    let isLive = true
     let frameInterval: Duration? = .milliseconds(33)
     let frames: [Frame]
     let epoch: ContinuousClock.Instant
@@ -142,15 +141,12 @@ final class PacedSource: FrameSource {
         self.frames = frames
         self.epoch = epoch
     }
-    func nextFrame() throws -> Frame? {
+    func nextFrame() -> CapturedFrame? {
         guard index < frames.count else { return nil }
         let due = epoch + frameInterval! * index
         if clock.now < due { Thread.sleep(forTimeInterval: Double((due - clock.now).ms) / 1000) }
-        var frame = frames[index]
-        frame.sequence = UInt64(index)
-        frame.captureTime = clock.now - epoch
-        index += 1
-        return frame
+        defer { index += 1 }
+        return CapturedFrame(frame: frames[index], sequence: UInt64(index), captureTime: clock.now - epoch)
     }
 }
 
@@ -165,7 +161,7 @@ func latency() async throws {
     }
     let epoch = clock.now
     let recording = frames
-    let session = CaptureSession(isLive: true) { PacedSource(frames: recording, epoch: epoch) }
+    let session = CaptureSession { PacedSource(frames: recording, epoch: epoch) }
     try session.start()
     let collector = Task {
         var result: [(Double, Double)] = []  // (age at report, confirmation wait)

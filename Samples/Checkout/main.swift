@@ -37,7 +37,7 @@ while let argument = arguments.popFirst() {
 do {
     let prices = try PriceList(contentsOf: pricesPath)
     let (recording, camera, paced, format) = (input, device, realTime, request)
-    let session = CaptureSession(isLive: recording == nil) {
+    let session = CaptureSession {
         if let recording { return try Recording.open(recording, realTime: paced) }
         return try CaptureDevice.select(camera).open(format)
     }

@@ -1,32 +1,75 @@
-// zxb_read in a forked child, its results sent back through a pipe.
+// zxing-cpp reads in a helper process, with a deadline on every request.
+//
+// zxing 1.4's 1D readers abort the whole process on some images (a failed
+// assertion no exception handler catches), and a C library can also hang.
+// So those reads run in a helper: the program's own executable
+// (/proc/self/exe), started with posix_spawn in a hidden helper mode that a
+// constructor below enters before main() when SCAN_ISOLATED_READER=1 is in
+// its environment. Every program that links this library (scan, an
+// embedding, the test runner) can therefore be its own helper, with nothing
+// to install beside it.
+//
+// The protocol is generic: a request is a luma frame plus what to do with it
+// (an operation and its options); a reply is the readings, or an error. A
+// request has a deadline: when it passes, or the helper dies, the helper is
+// killed and reaped and that one request fails. Helpers that answered are
+// kept for the next request (up to kMaxIdle), as starting one costs more
+// than a read. Pipes are made with O_CLOEXEC, so a helper inherits only its
+// own two pipe ends, never another reader's.
 #include "zxing_bridge.h"
 
+#include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <mutex>
+#include <poll.h>
+#include <spawn.h>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
+
+extern char **environ;
 
 namespace {
 
-bool writeAll(int fd, const void *data, size_t size) {
-    auto *p = static_cast<const char *>(data);
-    while (size > 0) {
-        ssize_t n = write(fd, p, size);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        p += n;
-        size -= static_cast<size_t>(n);
-    }
-    return true;
-}
+constexpr const char *kHelperVariable = "SCAN_ISOLATED_READER";
+constexpr uint32_t kMagic = 0x5a584231;  // "ZXB1"
+constexpr size_t kMaxIdle = 4;
+constexpr uint64_t kMaxPixels = 1ull << 28;
+constexpr uint64_t kMaxReply = 1ull << 30;
+
+// Operations. READ is zxb_read; the test operations misbehave on purpose.
+enum Operation : uint32_t {
+    kOperationRead = 1,
+    kOperationHang = ZXB_ISOLATED_TEST_HANG,
+    kOperationCrash = ZXB_ISOLATED_TEST_CRASH,
+    kOperationExit = ZXB_ISOLATED_TEST_EXIT,
+};
+
+// zxb_options without its pointer; the character set follows the header.
+struct WireOptions {
+    uint32_t formats;
+    uint8_t try_harder, try_rotate, try_downscale, is_pure, try_code39_extended;
+    int32_t binarizer, max_symbols, downscale_factor, downscale_threshold;
+};
+
+struct RequestHeader {
+    uint32_t magic;
+    uint32_t operation;
+    int32_t width;
+    int32_t height;
+    uint32_t character_set_length;
+    WireOptions options;
+};
 
 // Each result as fixed fields followed by its text and bytes.
-struct Header {
+struct ResultHeader {
     uint32_t format;
     uint64_t text_length;
     uint64_t bytes_length;
@@ -39,17 +82,46 @@ struct Header {
     uint8_t is_mirrored;
 };
 
-[[noreturn]] void runChild(int fd, const uint8_t *data, int width, int height, int stride, const zxb_options *options) {
-    zxb_results *results = zxb_read(data, width, height, stride, options);
-    bool ok = results != nullptr;
+// ---------------------------------------------------------------- helper side
+
+bool readFully(int fd, void *data, size_t size) {
+    auto *p = static_cast<char *>(data);
+    while (size > 0) {
+        ssize_t n = read(fd, p, size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        p += n;
+        size -= static_cast<size_t>(n);
+    }
+    return true;
+}
+
+bool writeFully(int fd, const void *data, size_t size) {
+    auto *p = static_cast<const char *>(data);
+    while (size > 0) {
+        ssize_t n = write(fd, p, size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        p += n;
+        size -= static_cast<size_t>(n);
+    }
+    return true;
+}
+
+void append(std::string &out, const void *data, size_t size) { out.append(static_cast<const char *>(data), size); }
+
+// The reply body: error length and text, then the count and each result.
+std::string serialize(const zxb_results *results) {
+    std::string out;
     const char *error = results ? results->error : "out of memory";
     uint64_t errorLength = error ? std::strlen(error) : 0;
     uint64_t count = results && !error ? results->count : 0;
-    ok = writeAll(fd, &errorLength, sizeof errorLength) && writeAll(fd, error ? error : "", errorLength)
-        && writeAll(fd, &count, sizeof count);
-    for (uint64_t i = 0; ok && i < count; ++i) {
+    append(out, &errorLength, sizeof errorLength);
+    append(out, error ? error : "", errorLength);
+    append(out, &count, sizeof count);
+    for (uint64_t i = 0; i < count; ++i) {
         const zxb_result &r = results->results[i];
-        Header h{};
+        ResultHeader h{};
         h.format = r.format;
         h.text_length = r.text_length;
         h.bytes_length = r.bytes_length;
@@ -60,21 +132,263 @@ struct Header {
         std::memcpy(h.corners, r.corners, sizeof h.corners);
         h.orientation = r.orientation;
         h.is_mirrored = r.is_mirrored;
-        ok = writeAll(fd, &h, sizeof h) && writeAll(fd, r.text, r.text_length) && writeAll(fd, r.bytes, r.bytes_length);
+        append(out, &h, sizeof h);
+        append(out, r.text, r.text_length);
+        append(out, r.bytes, r.bytes_length);
     }
-    _exit(ok ? 0 : 1);  // no atexit handlers, no flushing of the parent's buffers
+    return out;
 }
 
-std::string readAll(int fd) {
-    std::string data;
-    char buffer[65536];
+// Answers requests on stdin, replies on stdout, until stdin ends.
+[[noreturn]] void serve() {
+    // An abort must end this helper quietly: no handler inherited from a
+    // runtime (Swift's backtracer), no text on the user's terminal.
+    for (int sig : {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGPIPE}) std::signal(sig, SIG_DFL);
+    std::vector<uint8_t> luma;
+    std::string characterSet;
     for (;;) {
-        ssize_t n = read(fd, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        data.append(buffer, static_cast<size_t>(n));
+        RequestHeader h{};
+        if (!readFully(STDIN_FILENO, &h, sizeof h) || h.magic != kMagic) _exit(0);
+        if (h.width <= 0 || h.height <= 0 || static_cast<uint64_t>(h.width) * static_cast<uint64_t>(h.height) > kMaxPixels
+            || h.character_set_length > 256)
+            _exit(3);
+        characterSet.assign(h.character_set_length, '\0');
+        luma.resize(static_cast<size_t>(h.width) * static_cast<size_t>(h.height));
+        if (!readFully(STDIN_FILENO, characterSet.data(), characterSet.size())
+            || !readFully(STDIN_FILENO, luma.data(), luma.size()))
+            _exit(0);
+
+        std::string body;
+        switch (h.operation) {
+        case kOperationRead: {
+            zxb_options o = zxb_default_options(h.options.formats);
+            o.try_harder = h.options.try_harder;
+            o.try_rotate = h.options.try_rotate;
+            o.try_downscale = h.options.try_downscale;
+            o.is_pure = h.options.is_pure;
+            o.try_code39_extended = h.options.try_code39_extended;
+            o.binarizer = static_cast<zxb_binarizer>(h.options.binarizer);
+            o.max_symbols = h.options.max_symbols;
+            o.downscale_factor = h.options.downscale_factor;
+            o.downscale_threshold = h.options.downscale_threshold;
+            o.character_set = h.character_set_length ? characterSet.c_str() : nullptr;
+            zxb_results *results = zxb_read(luma.data(), h.width, h.height, h.width, &o);
+            body = serialize(results);
+            zxb_results_free(results);
+            break;
+        }
+        case kOperationHang:
+            for (;;) pause();
+        case kOperationCrash:
+            std::abort();
+        case kOperationExit:
+            _exit(0);
+        default:
+            _exit(3);
+        }
+        uint64_t length = body.size();
+        if (!writeFully(STDOUT_FILENO, &length, sizeof length) || !writeFully(STDOUT_FILENO, body.data(), body.size()))
+            _exit(0);
     }
-    return data;
+}
+
+// Before main(): a process started as a helper serves and never returns.
+__attribute__((constructor)) void enterHelperModeIfAsked() {
+    const char *mode = std::getenv(kHelperVariable);
+    if (mode && std::strcmp(mode, "1") == 0) serve();
+}
+
+// ---------------------------------------------------------------- caller side
+
+using Clock = std::chrono::steady_clock;
+
+struct Helper {
+    pid_t pid = -1;
+    int requests = -1;  // our end of the helper's stdin
+    int replies = -1;   // our end of the helper's stdout
+};
+
+std::mutex poolMutex;
+std::vector<Helper> idleHelpers;
+std::atomic<int> liveHelpers{0};
+
+std::string errnoText(const char *what, int code) { return std::string(what) + ": " + std::strerror(code); }
+
+// Blocks SIGPIPE on this thread while it writes to a helper that may have
+// died, and swallows the SIGPIPE such a write raises, so that a dead helper
+// is a failed write (EPIPE), never the end of the caller's process.
+class SigpipeBlocked {
+public:
+    SigpipeBlocked() {
+        sigemptyset(&pipe_);
+        sigaddset(&pipe_, SIGPIPE);
+        pthread_sigmask(SIG_BLOCK, &pipe_, &previous_);
+    }
+    ~SigpipeBlocked() {
+        sigset_t pending;
+        sigpending(&pending);
+        if (sigismember(&pending, SIGPIPE) && !sigismember(&previous_, SIGPIPE)) {
+            timespec zero{0, 0};
+            while (sigtimedwait(&pipe_, nullptr, &zero) < 0 && errno == EINTR) {}
+        }
+        pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+    }
+
+private:
+    sigset_t pipe_{};
+    sigset_t previous_{};
+};
+
+// Ends a helper for good: kill (unless it already exited), reap, close.
+// Returns the wait status.
+int endHelper(Helper &helper, bool kill_first) {
+    if (helper.requests >= 0) close(helper.requests);
+    if (helper.replies >= 0) close(helper.replies);
+    helper.requests = helper.replies = -1;
+    int status = 0;
+    if (helper.pid > 0) {
+        if (kill_first) {
+            kill(helper.pid, SIGKILL);
+        } else {
+            // It closed its end (it exited or is exiting): give it a moment
+            // to become reapable before making sure with SIGKILL.
+            for (int i = 0; i < 200; ++i) {
+                pid_t done = waitpid(helper.pid, &status, WNOHANG);
+                if (done == helper.pid) {
+                    helper.pid = -1;
+                    liveHelpers--;
+                    return status;
+                }
+                if (done < 0 && errno != EINTR) break;
+                usleep(1000);
+            }
+            kill(helper.pid, SIGKILL);
+        }
+        while (waitpid(helper.pid, &status, 0) < 0 && errno == EINTR) {}
+        helper.pid = -1;
+        liveHelpers--;
+    }
+    return status;
+}
+
+bool spawnHelper(Helper &helper, std::string &error) {
+    int requests[2], replies[2];
+    if (pipe2(requests, O_CLOEXEC) != 0) {
+        error = errnoText("pipe2", errno);
+        return false;
+    }
+    if (pipe2(replies, O_CLOEXEC) != 0) {
+        error = errnoText("pipe2", errno);
+        close(requests[0]);
+        close(requests[1]);
+        return false;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    // dup2 clears O_CLOEXEC on the copies, so the helper keeps exactly these.
+    posix_spawn_file_actions_adddup2(&actions, requests[0], STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, replies[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    // Descriptors other code opened without O_CLOEXEC (Foundation's Pipe,
+    // for one) must not leak into the helper either: it would keep another
+    // child's pipe open.
+    posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t all, none;
+    sigfillset(&all);
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+
+    std::vector<std::string> variables = {std::string(kHelperVariable) + "=1", "SWIFT_BACKTRACE=enable=no"};
+    std::vector<char *> environment;
+    for (auto &variable : variables) environment.push_back(variable.data());
+    for (char **entry = environ; entry && *entry; ++entry) {
+        if (std::strncmp(*entry, "SWIFT_BACKTRACE=", 16) != 0 && std::strncmp(*entry, kHelperVariable, std::strlen(kHelperVariable)) != 0)
+            environment.push_back(*entry);
+    }
+    environment.push_back(nullptr);
+    char name[] = "scan-isolated-reader";
+    char *arguments[] = {name, nullptr};
+
+    pid_t pid = -1;
+    int result = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, arguments, environment.data());
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    close(requests[0]);
+    close(replies[1]);
+    if (result != 0) {
+        close(requests[1]);
+        close(replies[0]);
+        error = errnoText("posix_spawn /proc/self/exe", result);
+        return false;
+    }
+    liveHelpers++;
+    helper.pid = pid;
+    helper.requests = requests[1];
+    helper.replies = replies[0];
+    // Our ends never block: every wait is a poll with the deadline.
+    fcntl(helper.requests, F_SETFL, fcntl(helper.requests, F_GETFL) | O_NONBLOCK);
+    fcntl(helper.replies, F_SETFL, fcntl(helper.replies, F_GETFL) | O_NONBLOCK);
+    return true;
+}
+
+enum class Outcome { done, timedOut, closed };
+
+// Waits for `events` on `fd` until `deadline`.
+Outcome waitFor(int fd, short events, Clock::time_point deadline) {
+    for (;;) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        if (left < 0) left = 0;
+        pollfd entry{fd, events, 0};
+        int ready = poll(&entry, 1, static_cast<int>(left > 0x7fffffff ? 0x7fffffff : left));
+        if (ready > 0) return (entry.revents & events) ? Outcome::done : Outcome::closed;
+        if (ready == 0) return Outcome::timedOut;
+        if (errno != EINTR) return Outcome::closed;
+    }
+}
+
+Outcome sendWithin(int fd, const void *data, size_t size, Clock::time_point deadline) {
+    auto *p = static_cast<const char *>(data);
+    while (size > 0) {
+        ssize_t n = write(fd, p, size);
+        if (n > 0) {
+            p += n;
+            size -= static_cast<size_t>(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            Outcome ready = waitFor(fd, POLLOUT, deadline);
+            if (ready != Outcome::done) return ready;
+            continue;
+        }
+        return Outcome::closed;  // EPIPE: the helper is gone
+    }
+    return Outcome::done;
+}
+
+Outcome receiveWithin(int fd, void *data, size_t size, Clock::time_point deadline) {
+    auto *p = static_cast<char *>(data);
+    while (size > 0) {
+        ssize_t n = read(fd, p, size);
+        if (n > 0) {
+            p += n;
+            size -= static_cast<size_t>(n);
+            continue;
+        }
+        if (n == 0) return Outcome::closed;
+        if (errno == EINTR) continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            Outcome ready = waitFor(fd, POLLIN, deadline);
+            if (ready == Outcome::timedOut) return ready;
+            continue;  // readable, or hung up: the read tells which
+        }
+        return Outcome::closed;
+    }
+    return Outcome::done;
 }
 
 zxb_results *failure(const std::string &message) {
@@ -83,7 +397,7 @@ zxb_results *failure(const std::string &message) {
     return results;
 }
 
-// Rebuilds the child's results; false when the data is cut short.
+// Rebuilds the helper's results; false when the data is cut short.
 bool parse(const std::string &data, zxb_results *results) {
     size_t at = 0;
     auto take = [&](void *out, size_t size) {
@@ -102,7 +416,7 @@ bool parse(const std::string &data, zxb_results *results) {
     results->results = static_cast<zxb_result *>(std::calloc(count ? count : 1, sizeof(zxb_result)));
     if (!results->results) return false;
     for (uint64_t i = 0; i < count; ++i) {
-        Header h{};
+        ResultHeader h{};
         if (!take(&h, sizeof h) || data.size() - at < h.text_length + h.bytes_length) return false;
         zxb_result &r = results->results[results->count++];
         r.format = h.format;
@@ -125,39 +439,133 @@ bool parse(const std::string &data, zxb_results *results) {
     return true;
 }
 
+// Sends one request to a helper (an idle one, or a new one) and returns its
+// reply body, or an error naming what went wrong.
+bool transact(uint32_t operation, const uint8_t *data, int width, int height, int stride, const zxb_options *options,
+              int timeout_ms, std::string &reply, std::string &error) {
+    if (!data || width <= 0 || height <= 0 || stride < width
+        || static_cast<uint64_t>(width) * static_cast<uint64_t>(height) > kMaxPixels) {
+        error = "invalid image geometry";
+        return false;
+    }
+    auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms > 0 ? timeout_ms : ZXB_ISOLATED_DEFAULT_TIMEOUT_MS);
+    // An idle helper may have been killed while it waited: a request it
+    // never took is sent once more, to a new helper.
+    for (int attempt = 0;; ++attempt) {
+        Helper helper;
+        bool reused = false;
+        if (attempt == 0) {
+            std::lock_guard<std::mutex> guard(poolMutex);
+            if (!idleHelpers.empty()) {
+                helper = idleHelpers.back();
+                idleHelpers.pop_back();
+                reused = true;
+            }
+        }
+        if (helper.pid < 0 && !spawnHelper(helper, error)) {
+            error = "cannot start the isolated reader: " + error;
+            return false;
+        }
+
+        RequestHeader h{};
+        h.magic = kMagic;
+        h.operation = operation;
+        h.width = width;
+        h.height = height;
+        std::string characterSet = options && options->character_set ? options->character_set : "";
+        if (characterSet.size() > 256) characterSet.clear();
+        h.character_set_length = static_cast<uint32_t>(characterSet.size());
+        if (options) {
+            h.options = WireOptions{options->formats,
+                                    options->try_harder,
+                                    options->try_rotate,
+                                    options->try_downscale,
+                                    options->is_pure,
+                                    options->try_code39_extended,
+                                    options->binarizer,
+                                    options->max_symbols,
+                                    options->downscale_factor,
+                                    options->downscale_threshold};
+        }
+
+        Outcome outcome;
+        {
+            SigpipeBlocked blocked;
+            outcome = sendWithin(helper.requests, &h, sizeof h, deadline);
+            if (outcome == Outcome::done) outcome = sendWithin(helper.requests, characterSet.data(), characterSet.size(), deadline);
+            for (int row = 0; row < height && outcome == Outcome::done; ++row)
+                outcome = sendWithin(helper.requests, data + static_cast<size_t>(row) * static_cast<size_t>(stride),
+                                     static_cast<size_t>(width), deadline);
+        }
+        if (outcome == Outcome::closed && reused) {
+            endHelper(helper, true);
+            continue;
+        }
+        uint64_t length = 0;
+        if (outcome == Outcome::done) outcome = receiveWithin(helper.replies, &length, sizeof length, deadline);
+        if (outcome == Outcome::done && length > kMaxReply) outcome = Outcome::closed;
+        if (outcome == Outcome::done) {
+            reply.assign(length, '\0');
+            outcome = receiveWithin(helper.replies, reply.data(), reply.size(), deadline);
+        }
+        if (outcome == Outcome::done) {
+            std::lock_guard<std::mutex> guard(poolMutex);
+            if (idleHelpers.size() < kMaxIdle) {
+                idleHelpers.push_back(helper);
+                return true;
+            }
+        }
+        if (outcome == Outcome::done) {
+            endHelper(helper, true);  // one too many idle: a surplus, not a failure
+            return true;
+        }
+        if (outcome == Outcome::timedOut) {
+            endHelper(helper, true);
+            error = "zxing-cpp did not answer within " + std::to_string(timeout_ms > 0 ? timeout_ms : ZXB_ISOLATED_DEFAULT_TIMEOUT_MS)
+                + " ms; the reader was stopped and its reading discarded";
+            return false;
+        }
+        int status = endHelper(helper, false);
+        if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL) {
+            error = "zxing-cpp aborted on this image (signal " + std::to_string(WTERMSIG(status)) + "); its reading was discarded";
+        } else {
+            error = "zxing-cpp's isolated reader ended without an answer; its reading was discarded";
+        }
+        return false;
+    }
+}
+
 } // namespace
 
-extern "C" zxb_results *zxb_read_isolated(const uint8_t *data, int width, int height, int stride, const zxb_options *options) {
-    int fds[2];
-    if (pipe(fds) != 0) return failure(std::string("cannot isolate zxing: pipe: ") + std::strerror(errno));
-    pid_t child = fork();
-    if (child < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return failure(std::string("cannot isolate zxing: fork: ") + std::strerror(errno));
-    }
-    if (child == 0) {
-        close(fds[0]);
-        // An abort here must end this child quietly: no crash reporter
-        // inherited from the parent, no assertion text on the user's terminal.
-        for (int sig : {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE}) std::signal(sig, SIG_DFL);
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0) dup2(null, STDERR_FILENO);
-        runChild(fds[1], data, width, height, stride, options);
-    }
-    close(fds[1]);
-    std::string reply = readAll(fds[0]);
-    close(fds[0]);
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    if (WIFSIGNALED(status)) {
-        return failure("zxing-cpp aborted on this image (signal " + std::to_string(WTERMSIG(status)) + "); its reading was discarded");
-    }
+extern "C" zxb_results *zxb_read_isolated_within(const uint8_t *data, int width, int height, int stride,
+                                                 const zxb_options *options, int timeout_ms) {
+    if (!options) return failure("missing options");
+    std::string reply, error;
+    if (!transact(kOperationRead, data, width, height, stride, options, timeout_ms, reply, error)) return failure(error);
     auto *results = static_cast<zxb_results *>(std::calloc(1, sizeof(zxb_results)));
     if (!results) return nullptr;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !parse(reply, results)) {
+    if (!parse(reply, results)) {
         zxb_results_free(results);
         return failure("zxing-cpp's isolated read returned no usable answer");
     }
     return results;
+}
+
+extern "C" zxb_results *zxb_read_isolated(const uint8_t *data, int width, int height, int stride, const zxb_options *options) {
+    return zxb_read_isolated_within(data, width, height, stride, options, ZXB_ISOLATED_DEFAULT_TIMEOUT_MS);
+}
+
+extern "C" zxb_results *zxb_isolated_test(int behaviour, int timeout_ms) {
+    uint8_t pixel[16] = {0};
+    zxb_options options = zxb_default_options(ZXB_FORMAT_QR);
+    std::string reply, error;
+    if (!transact(static_cast<uint32_t>(behaviour), pixel, 4, 4, 4, &options, timeout_ms, reply, error)) return failure(error);
+    return static_cast<zxb_results *>(std::calloc(1, sizeof(zxb_results)));
+}
+
+extern "C" int zxb_isolated_live_helpers(void) { return liveHelpers.load(); }
+
+extern "C" int zxb_isolated_idle_helpers(void) {
+    std::lock_guard<std::mutex> guard(poolMutex);
+    return static_cast<int>(idleHelpers.size());
 }

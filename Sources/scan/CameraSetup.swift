@@ -28,6 +28,31 @@ final class CameraSetup: Sendable {
         return source
     }
 
+    /// A library error as `scan` reports it: a `CaptureError` (bare or from
+    /// a frame source) gains the advice in terms of this command's options,
+    /// which the library cannot give.
+    static func message(for error: any Error) -> String {
+        let capture: CaptureError? = switch error {
+        case let error as CaptureError: error
+        case FrameSourceError.lost(let error): error
+        default: nil
+        }
+        guard let capture, let advice = advice(for: capture) else { return "\(error)" }
+        return "\(capture); \(advice)"
+    }
+
+    /// What to do about `error` with `scan`'s options, when there is something.
+    static func advice(for error: CaptureError) -> String? {
+        switch error {
+        case .noCamera, .noCaptureDevice: "connect a camera or pass FILE"
+        case .noSuchDevice: "list cameras with --list-devices"
+        case .notACaptureDevice: "choose another with --device"
+        case .systemCall: "try another --size or --pixel-format (see --list-formats), or reconnect the camera"
+        case .noDeviceAtIndex, .unsupportedFormat, .unknownControl, .controlOutOfRange, .controlReadOnly,
+             .invalidControlValue, .permissionDenied, .busy, .deviceLost, .timeout, .featureUnsupported: nil
+        }
+    }
+
     /// `configuration` with the digital zoom folded into the region of interest.
     func adjusted(_ configuration: CaptureSession.Configuration) -> CaptureSession.Configuration {
         guard let zoom = digitalZoom else { return configuration }

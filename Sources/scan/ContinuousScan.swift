@@ -21,22 +21,31 @@ struct ContinuousScan {
             if let input = options.input {
                 sourceName = input
                 let fast = options.fast
-                session = CaptureSession(configuration: configuration, isLive: false, recordTo: recorder) {
+                session = CaptureSession(configuration: configuration, recordTo: recorder) {
                     try Recording.open(input, realTime: !fast)
                 }
             } else {
                 let camera = try CameraSetup(options: options, messages: messages)
                 sourceName = camera.device.path
-                session = CaptureSession(configuration: camera.adjusted(configuration), isLive: true, recordTo: recorder) {
+                session = CaptureSession(configuration: camera.adjusted(configuration), recordTo: recorder) {
                     try camera.open()
                 }
             }
-            try session.start()
         } catch {
-            if !options.quiet { messages.write("scan: \(error)\n") }
+            if !options.quiet { messages.write("scan: \(CameraSetup.message(for: error))\n") }
             return 1
         }
-        return Printer(options: options, source: sourceName).run(session)
+        // The delegate is set before the session starts, so that the
+        // first frame's events reach it.
+        let printer = Printer(options: options, source: sourceName)
+        session.setDelegate(printer, queue: printer.queue)
+        do {
+            try session.start()
+        } catch {
+            if !options.quiet { messages.write("scan: \(CameraSetup.message(for: error))\n") }
+            return 1
+        }
+        return printer.run(session)
     }
 }
 
@@ -46,7 +55,7 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
     private let options: Options
     private let source: String
     private let formatter: EventFormatter
-    private let queue = DispatchQueue(label: "scan.output")
+    let queue = DispatchQueue(label: "scan.output")
     private var found = 0
     private var stopping = false
 
@@ -56,8 +65,8 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
         formatter = EventFormatter(format: options.format)
     }
 
+    /// Waits for the started `session` to end, stopping it on SIGINT or SIGTERM.
     func run(_ session: CaptureSession) -> Int32 {
-        session.setDelegate(self, queue: queue)
         // SIGINT and SIGTERM end the run cleanly: the session stops
         // streaming, releases the camera, and what was found is flushed.
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
@@ -71,7 +80,7 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
         queue.sync {}  // every event queued before the end is written
         signals.forEach { $0.cancel() }
         if let error = session.error {
-            if !options.quiet { LineWriter.standardError.write("scan: \(error)\n") }
+            if !options.quiet { LineWriter.standardError.write("scan: \(CameraSetup.message(for: error))\n") }
             return found > 0 ? 0 : 1
         }
         return found > 0 ? 0 : 4
@@ -79,7 +88,10 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
 
     func captureSession(_ session: CaptureSession, didEmit event: DetectionEvent) {
         guard !stopping else { return }
-        let (line, message) = formatter.output(for: event, source: source)
+        var (line, message) = formatter.output(for: event, source: source)
+        if case .cameraLost(let device, let error) = event, let advice = CameraSetup.advice(for: error) {
+            message = "\(error); \(advice); reconnecting when \(device) returns"
+        }
         if let message, !options.quiet { LineWriter.standardError.write("scan: \(message)\n") }
         guard let line else { return }
         if case .appeared = event {

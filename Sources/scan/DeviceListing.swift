@@ -30,7 +30,7 @@ struct DeviceListing {
             }
             return 0
         } catch {
-            if !options.quiet { LineWriter.standardError.write("scan: \(error)\n") }
+            if !options.quiet { LineWriter.standardError.write("scan: \(CameraSetup.message(for: error))\n") }
             return 1
         }
     }

@@ -82,8 +82,9 @@ enum Help {
         --left                 also report items leaving view (JSON "event":"left")
         --beep                 ring the terminal bell for each new item
       EAN/UPC reads whose check digit fails are never reported.
-      JSON events carry "event" (appeared, left, camera-lost, camera-restored), "frame",
-      "timestamp" (capture time, s) and "latency_ms" (decode time).
+      JSON events carry "event" (appeared, left, camera-lost, camera-restored); appeared
+      and left add "track" (one id per presentation), "frame" and "timestamp" (capture
+      time, s); appeared adds "latency_ms" (decode time), left "duration_ms".
 
     COMPARISONS
         --engine zbar|zxing    one engine alone, one pass at its library's defaults

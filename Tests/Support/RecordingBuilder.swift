@@ -116,6 +116,22 @@ public struct RecordingBuilder {
         return path
     }
 
+    /// Writes the clip as a 4:2:0 `.y4m` (neutral chroma), as a camera
+    /// recorder such as ffmpeg writes it, rather than the library's `Cmono`.
+    public func write420(_ name: String, in directory: TemporaryDirectory) throws -> String {
+        let path = directory.file(name).path
+        let framesPerSecond = Int((Duration.seconds(1) / frameInterval).rounded())
+        var data = Data("YUV4MPEG2 W\(width) H\(height) F\(framesPerSecond):1 Ip A1:1 C420jpeg\n".utf8)
+        let chroma = Data(repeating: 128, count: 2 * ((width + 1) / 2) * ((height + 1) / 2))
+        for index in scenes.indices {
+            data.append(Data("FRAME\n".utf8))
+            data.append(contentsOf: frame(index).packedPixels)
+            data.append(chroma)
+        }
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     private func addNoise(to pixels: UnsafeMutableBufferPointer<UInt8>, seed: UInt64) {
         // One 64-bit draw gives the noise of eight pixels.
         var random = SplitMix64(seed: seed)
@@ -128,5 +144,20 @@ public struct RecordingBuilder {
             base[index] = value < 0 ? 0 : value > 255 ? 255 : UInt8(truncatingIfNeeded: value)
             bits >>= 8
         }
+    }
+}
+
+extension RecordingBuilder {
+    /// The payload of `firstFrameQRClip`.
+    public static let firstFrameText = "first frame"
+
+    /// The clip of the lost-first-event report: 10 frames of 4:2:0 `.y4m`
+    /// with one QR code (164x164 with its quiet zone, on white) in every
+    /// frame, so the very first frame already shows the code.
+    public static func firstFrameQRClip(in directory: TemporaryDirectory) throws -> String {
+        var clip = RecordingBuilder(width: 320, height: 240, background: 255)
+        let symbol = try ZintRenderer.render(.qr, .text(firstFrameText), moduleSize: 4)
+        clip.show(Placement(symbol, x: 60, y: 40), frames: 10)
+        return try clip.write420("q.y4m", in: directory)
     }
 }

@@ -34,6 +34,33 @@ import Testing
         #expect(records.allSatisfy { $0["event"] as? String == "appeared" })
     }
 
+    /// The lost-first-event report: a 10-frame clip whose first frame shows
+    /// a QR code, replayed 200 times with `--fast`, prints exactly one
+    /// line every time (4 runs at a time, to stay quick).
+    @Test func theFirstCodeOfAShortClipIsNeverLost() throws {
+        let path = try RecordingBuilder.firstFrameQRClip(in: directory)
+        let outcomes = Outcomes()
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for _ in 0..<50 {
+                let result = try? ScanCommand.run(["--input", path, "--fast"])
+                outcomes.record(result.map { "\($0.status) \($0.stdout)" } ?? "did not run")
+            }
+        }
+        #expect(outcomes.counts == ["0 QR-Code:\(RecordingBuilder.firstFrameText)\n": 200], "\(outcomes.counts)")
+    }
+
+    @Test func leftLinesCarryTheirFrameTimestampAndTrack() throws {
+        let records = try scan(try clip("left-stamped.y4m", shown: 30, after: 30), ["--fast", "--left"])
+        try #require(records.count == 2)
+        let (appeared, left) = (records[0], records[1])
+        #expect(left["event"] as? String == "left")
+        #expect(left["track"] as? Int == appeared["track"] as? Int)
+        // Last read at frame 29; gone once 500 ms have passed: at frame 45,
+        // as 15 intervals of 1/30 s fall an attosecond short of it.
+        #expect(left["frame"] as? Int == 45)
+        #expect(left["timestamp"] as? Double == 1.5)
+    }
+
     @Test func appearedLinesCarryFrameTimeLatencyCornersAndGTIN() throws {
         let records = try scan(try clip("held.y4m", before: 6, shown: 30))
         try #require(records.count == 1)
@@ -113,4 +140,13 @@ import Testing
         #expect(quiet.status == 1)
         #expect(quiet.stderr.isEmpty)
     }
+}
+
+/// Outputs from concurrent runs, counted.
+private final class Outcomes: @unchecked Sendable {
+    // Sendable: guarded by `lock`.
+    private let lock = NSLock()
+    private var tally: [String: Int] = [:]
+    func record(_ outcome: String) { lock.withLock { tally[outcome, default: 0] += 1 } }
+    var counts: [String: Int] { lock.withLock { tally } }
 }

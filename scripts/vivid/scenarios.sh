@@ -166,6 +166,10 @@ stop checkout
 unstream
 stream /tmp/frames/before.grey
 
+# 9. Restart: start, stop, start on one session. A second handle finds the
+# device busy while the session runs and free once stop() has returned.
+run restart 90 ./session-restart --device $cap --pixel-format GREY --size 640x480
+
 # 4. Unplug while scanning: vivid's device returns once every handle on it
 # is closed (scan's and the streamer's), then shows another code.
 start hotplug $grey

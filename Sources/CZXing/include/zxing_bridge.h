@@ -92,11 +92,27 @@ zxb_options zxb_default_options(uint32_t formats);
 // with zxb_results_free.
 zxb_results *zxb_read(const uint8_t *data, int width, int height, int stride, const zxb_options *options);
 
-// The same read in a child process: zxing 1.4's 1D readers abort the whole
-// process on some images through a failed assertion, which no exception
-// handler catches. Here an abort kills only the child, and the call returns
-// an error saying so. Costs a fork (about a millisecond).
+// The same read in a helper process with a deadline. zxing 1.4's 1D readers
+// abort the whole process on some images through a failed assertion, which
+// no exception handler catches, and a C library can hang. The helper is this
+// program's own executable in a hidden mode (see isolated_read.cpp), kept
+// for the next read when it answers. When it dies or misses the deadline it
+// is killed and reaped, and the call returns an error saying so: that one
+// reading is lost, never the process and never the caller's time.
+#define ZXB_ISOLATED_DEFAULT_TIMEOUT_MS 5000
 zxb_results *zxb_read_isolated(const uint8_t *data, int width, int height, int stride, const zxb_options *options);
+// The same with a deadline of `timeout_ms` (0: the default) for the request.
+zxb_results *zxb_read_isolated_within(const uint8_t *data, int width, int height, int stride,
+                                      const zxb_options *options, int timeout_ms);
+
+// For tests: a request on which the helper misbehaves (hangs, aborts or
+// exits without answering), and how many helpers live and wait now.
+#define ZXB_ISOLATED_TEST_HANG 100
+#define ZXB_ISOLATED_TEST_CRASH 101
+#define ZXB_ISOLATED_TEST_EXIT 102
+zxb_results *zxb_isolated_test(int behaviour, int timeout_ms);
+int zxb_isolated_live_helpers(void);
+int zxb_isolated_idle_helpers(void);
 
 void zxb_results_free(zxb_results *results);
 

@@ -112,7 +112,7 @@ public final class CameraControls: Sendable {
             } catch where error.code == EINVAL || error.code == ENOTTY {
                 break
             } catch {
-                throw CaptureError.from(error.code, path: path, operation: "VIDIOC_QUERYCTRL")
+                throw CaptureError.from(error, path: path, operation: "VIDIOC_QUERYCTRL")
             }
             if query.type != V4L2_CTRL_TYPE_CTRL_CLASS.rawValue && query.flags & UInt32(V4L2_CTRL_FLAG_DISABLED) == 0 {
                 controls.append(try control(from: query))
@@ -192,8 +192,9 @@ public final class CameraControls: Sendable {
             case ERANGE:
                 throw CaptureError.controlOutOfRange(
                     path: path, name: control.name, value: value, minimum: control.minimum, maximum: control.maximum)
-            case ENODEV, ENXIO, EIO: throw CaptureError.deviceLost(path: path, errno: error.code)
-            default: throw CaptureError.systemCall(path: path, operation: "setting \(control.name)", errno: error.code)
+            default:
+                if error.meaning == .deviceGone { throw CaptureError.deviceLost(path: path, errno: error.code) }
+                throw CaptureError.systemCall(path: path, operation: "setting \(control.name)", errno: error.code)
             }
         }
     }

@@ -6,8 +6,9 @@ import CV4L2
 /// Formats whose luma plane comes first (GREY, NV12, NV21, YU12, YV12)
 /// arrive without a copy: the frame borrows the driver's buffer, which goes
 /// back to the driver when the frame is released, from any thread. Packed
-/// YUV is copied once with a stride, RGB converted, MJPEG decoded. Frames
-/// the driver flags as broken are dropped, never decoded.
+/// YUV is copied once with a stride, RGB converted, MJPEG decoded. A frame
+/// the driver flags as broken, a short one and an MJPEG frame that does not
+/// decode are thrown as `damagedFrame`, never decoded.
 public final class CameraFrameSource: FrameSource {
     /// The camera the frames come from.
     public let device: CaptureDevice
@@ -17,8 +18,6 @@ public final class CameraFrameSource: FrameSource {
     public let controls: CameraControls
     /// How long `nextFrame()` waits before it throws `timeout`.
     public var timeout: Duration = .seconds(5)
-    /// Frames dropped because the driver flagged them or they were short.
-    public private(set) var droppedFrames = 0
 
     private let buffers: CaptureBuffers
     private let luma: LumaLayout
@@ -46,13 +45,28 @@ public final class CameraFrameSource: FrameSource {
 
     /// The camera's device node, e.g. /dev/video0.
     public var name: String { device.path }
+    /// A camera is live: frames come whether or not they are taken.
+    public var isLive: Bool { true }
     /// The time between frames the driver set, when it reports one.
     public var frameInterval: Duration? { format.frameInterval }
 
-    /// Waits for the next good frame. Never returns nil: a camera does not
-    /// end. Throws `deviceLost` when the camera goes away, `timeout` when
-    /// it stalls.
-    public func nextFrame() throws(CaptureError) -> Frame? {
+    /// Waits for the next frame. Never returns nil: a camera does not end.
+    /// Throws `lost` when the camera goes away, fails or stalls for
+    /// `timeout` (`CaptureError.timeout`), and `damagedFrame` for a frame
+    /// that cannot be used.
+    public func nextFrame() throws(FrameSourceError) -> CapturedFrame? {
+        do {
+            return try next()
+        } catch let error as FrameSourceError {
+            throw error
+        } catch let error as CaptureError {
+            throw .lost(error)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    private func next() throws -> CapturedFrame {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {
@@ -61,27 +75,34 @@ public final class CameraFrameSource: FrameSource {
                 throw CaptureError.timeout(path: name, waited: timeout)
             }
             guard let filled = try buffers.dequeue() else { continue }
-            guard !filled.isError, var frame = try frame(from: filled) else {
+            let sequence = filled.sequence
+            guard !filled.isError else {
                 buffers.requeue(filled.index)
-                droppedFrames += 1
-                continue
+                throw FrameSourceError.damagedFrame(.flaggedByDriver(sequence: sequence))
             }
-            frame.sequence = filled.sequence
-            frame.captureTime = filled.timestamp
-            return frame
+            let frame: Frame
+            do throws(FrameSourceError) {
+                frame = try self.frame(from: filled)
+            } catch {
+                buffers.requeue(filled.index)
+                throw error
+            }
+            return CapturedFrame(frame: frame, sequence: sequence, captureTime: filled.timestamp)
         }
     }
 
-    /// The luma frame in `filled`, or nil when the buffer holds too little.
-    private func frame(from filled: CaptureBuffers.Filled) throws(CaptureError) -> Frame? {
+    /// The luma frame in `filled`. The caller requeues the buffer when this throws.
+    private func frame(from filled: CaptureBuffers.Filled) throws(FrameSourceError) -> Frame {
         let (width, height, stride) = (format.width, format.height, format.bytesPerLine)
         guard let needed = luma.bytesNeeded(width: width, height: height, bytesPerLine: stride) else {
-            // A decoded JPEG owns its pixels; a corrupt one is requeued by the caller.
-            guard let decoded = try decodeJPEG(filled.bytes) else { return nil }
+            // A decoded JPEG owns its pixels.
+            let decoded = try decodeJPEG(filled.bytes)
             buffers.requeue(filled.index)
             return decoded
         }
-        guard filled.bytes.count >= needed else { return nil }
+        guard filled.bytes.count >= needed else {
+            throw .damagedFrame(.short(sequence: filled.sequence, bytes: filled.bytes.count, needed: needed))
+        }
         if luma == .plane && filled.mayLend {
             return Frame(width: width, height: height, stride: stride, storage: buffers.lend(filled.index, count: needed))
         }
@@ -91,10 +112,14 @@ public final class CameraFrameSource: FrameSource {
 
     /// An MJPEG frame, decoded straight to luma by the same libjpeg path as
     /// image files, at a reduced scale when the frame is far larger than a
-    /// scanner needs. A corrupt frame (common over USB) is dropped.
-    private func decodeJPEG(_ bytes: UnsafeRawBufferPointer) throws(CaptureError) -> Frame? {
+    /// scanner needs. A corrupt frame is common over USB.
+    private func decodeJPEG(_ bytes: UnsafeRawBufferPointer) throws(FrameSourceError) -> Frame {
         let scale: JPEGScale = format.width > 2560 ? .quarter : format.width > 1280 ? .half : .full
-        return try? JPEGDecoder.decode(bytes, scale: scale, name: name)
+        do {
+            return try JPEGDecoder.decode(bytes, scale: scale, name: name)
+        } catch {
+            throw .damagedFrame(.undecodable(error))
+        }
     }
 }
 

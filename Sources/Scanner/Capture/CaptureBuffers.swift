@@ -1,6 +1,5 @@
 import CV4L2
 import Glibc
-import Synchronization
 
 /// The driver's mmap buffers of one capture stream (VIDIOC_REQBUFS).
 ///
@@ -11,10 +10,11 @@ import Synchronization
 /// the mappings and the descriptor, alive: a frame that outlives its frame
 /// source still points at valid memory.
 final class CaptureBuffers: @unchecked Sendable {
-    // @unchecked: `mappings` never changes after init; `state` is locked.
+    // @unchecked: `mappings` never changes after init; `state` is guarded by `lock`.
     let handle: V4L2Handle
     private let mappings: [UnsafeMutableRawBufferPointer]
-    private let state: Mutex<State>
+    private let lock = Lock()
+    private var state: State
 
     private struct State {
         var streaming = false
@@ -59,7 +59,7 @@ final class CaptureBuffers: @unchecked Sendable {
             throw error
         }
         self.mappings = mappings
-        state = Mutex(State(queued: Array(repeating: false, count: mappings.count)))
+        state = State(queued: Array(repeating: false, count: mappings.count))
     }
 
     deinit {
@@ -73,7 +73,7 @@ final class CaptureBuffers: @unchecked Sendable {
 
     /// Queues every buffer and starts streaming.
     func start() throws(CaptureError) {
-        try state.withLock { (state) throws(CaptureError) in
+        try lock.withLock { () throws(CaptureError) in
             for index in mappings.indices {
                 var buffer = Self.descriptor(index)
                 try handle.control(SCAN_VIDIOC_QBUF, &buffer, operation: "VIDIOC_QBUF")
@@ -88,7 +88,7 @@ final class CaptureBuffers: @unchecked Sendable {
     /// Stops streaming; the driver gives back every buffer. Frames still
     /// borrowing one keep valid memory, and their release no longer queues.
     func stop() {
-        state.withLock { state in
+        lock.withLock {
             guard state.streaming else { return }
             var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
             try? handle.control(SCAN_VIDIOC_STREAMOFF, &type)
@@ -100,7 +100,7 @@ final class CaptureBuffers: @unchecked Sendable {
 
     /// Takes the next filled buffer, or nil when none is ready yet.
     func dequeue() throws(CaptureError) -> Filled? {
-        try state.withLock { (state) throws(CaptureError) -> Filled? in
+        try lock.withLock { () throws(CaptureError) -> Filled? in
             for index in state.refused {
                 var buffer = Self.descriptor(index)
                 try handle.control(SCAN_VIDIOC_QBUF, &buffer, operation: "VIDIOC_QBUF")
@@ -108,12 +108,12 @@ final class CaptureBuffers: @unchecked Sendable {
                 state.refused.remove(index)
             }
             var buffer = Self.descriptor(0)
-            do throws(V4L2Errno) {
+            do throws(Errno) {
                 try handle.control(SCAN_VIDIOC_DQBUF, &buffer)
             } catch where error.code == EAGAIN {
                 return nil
             } catch {
-                throw CaptureError.from(error.code, path: handle.path, operation: "VIDIOC_DQBUF")
+                throw CaptureError.from(error, path: handle.path, operation: "VIDIOC_DQBUF")
             }
             let index = Int(buffer.index)
             state.queued[index] = false
@@ -132,7 +132,7 @@ final class CaptureBuffers: @unchecked Sendable {
     /// It may run on any thread, so a failure is not thrown here: the next
     /// dequeue retries and reports it.
     func requeue(_ index: Int) {
-        state.withLock { state in
+        lock.withLock {
             guard state.streaming, !state.queued[index] else { return }
             var buffer = Self.descriptor(index)
             if (try? handle.control(SCAN_VIDIOC_QBUF, &buffer)) != nil {

@@ -1,8 +1,10 @@
 import Glibc
 
 /// Why a camera could not be found, opened, configured or read. Every case
-/// names the device and its description says what to do.
-public enum CaptureError: Error, Equatable, CustomStringConvertible {
+/// names the device and carries the data behind the failure; its
+/// description says what happened in the library's terms. Advice in a
+/// program's own terms (which option to pass) is the program's to add.
+public enum CaptureError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No /dev/video* node exists at all.
     case noCamera
     /// Video nodes exist, but none of them captures video.
@@ -38,20 +40,21 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
     /// The camera has no control for a feature (zoom, torch, focus, ...).
     case featureUnsupported(path: String, feature: String)
 
-    /// The message for a person: what failed, on which device, and what to do.
+    /// The message for a person: what failed, on which device, and what
+    /// can be done about it outside the program.
     public var description: String {
         switch self {
         case .noCamera:
-            return "no camera found: /dev/video* does not exist; connect a camera or pass FILE"
+            return "no camera found: /dev/video* does not exist"
         case .noCaptureDevice(let checked):
-            return "no camera found: \(checked.joined(separator: ", ")) cannot capture video; connect a camera or pass FILE"
+            return "no camera found: \(checked.joined(separator: ", ")) cannot capture video"
         case .noSuchDevice(let path):
-            return "\(path): no such device; list cameras with --list-devices"
+            return "\(path): no such device"
         case .noDeviceAtIndex(let index, let available):
             let list = available.isEmpty ? "there is none" : "there are \(available.count): \(available.joined(separator: ", "))"
             return "no camera number \(index): \(list)"
         case .notACaptureDevice(let path, let card):
-            return "\(path) (\(card)) is not a video capture device with streaming I/O; choose another with --device"
+            return "\(path) (\(card)) is not a video capture device with streaming I/O"
         case .permissionDenied(let path):
             return "\(path): permission denied; add your user to the video group (sudo usermod -aG video $USER) and log in again"
         case .busy(let path):
@@ -60,12 +63,11 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
             let list = offered.isEmpty ? "nothing" : offered.joined(separator: ", ")
             return "\(path): \(reason); the camera offers \(list)"
         case .deviceLost(let path, let code):
-            return "\(path): the camera was lost (\(Self.text(code))); reconnect it"
+            return "\(path): the camera was lost (\(Errno(code))); reconnect it"
         case .timeout(let path, let waited):
             return "\(path): no frame arrived within \(waited); the camera may be stalled or covered by another program"
         case .systemCall(let path, let operation, let code):
-            return "\(path): \(operation) failed: \(Self.text(code)); "
-                + "try another --size or --pixel-format (see --list-formats), or reconnect the camera"
+            return "\(path): \(operation) failed: \(Errno(code))"
         case .unknownControl(let path, let name, let available):
             return "\(path) has no control '\(name)'; it has: \(available.joined(separator: ", "))"
         case .controlOutOfRange(let path, let name, let value, let minimum, let maximum):
@@ -79,19 +81,15 @@ public enum CaptureError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The error for errno `code` from `operation` on `path`: the causes a
+    /// The error for `failure` from `operation` on `path`: the causes a
     /// user can act on get their own case.
-    static func from(_ code: Int32, path: String, operation: String) -> CaptureError {
-        switch code {
-        case ENOENT: .noSuchDevice(path: path)
-        case EACCES, EPERM: .permissionDenied(path: path)
-        case EBUSY: .busy(path: path)
-        case ENODEV, ENXIO, EIO: .deviceLost(path: path, errno: code)
-        default: .systemCall(path: path, operation: operation, errno: code)
+    static func from(_ failure: Errno, path: String, operation: String) -> CaptureError {
+        switch failure.meaning {
+        case .notFound: .noSuchDevice(path: path)
+        case .permissionDenied: .permissionDenied(path: path)
+        case .busy: .busy(path: path)
+        case .deviceGone: .deviceLost(path: path, errno: failure.code)
+        case .isDirectory, .other: .systemCall(path: path, operation: operation, errno: failure.code)
         }
-    }
-
-    private static func text(_ code: Int32) -> String {
-        String(cString: strerror(code))
     }
 }

@@ -158,7 +158,7 @@ extension CaptureDevice {
         } catch where error.code == EINVAL || error.code == ENOTTY {
             return false
         } catch {
-            throw CaptureError.from(error.code, path: handle.path, operation: operation)
+            throw CaptureError.from(error, path: handle.path, operation: operation)
         }
     }
 }

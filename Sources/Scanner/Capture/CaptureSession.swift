@@ -5,17 +5,22 @@ import Foundation
 ///
 /// A session pulls frames from its source on a capture thread and decodes
 /// them on a decode thread, so decoding never stalls capture. For a live
-/// camera the newest frame wins and late ones are dropped; a recording is
-/// decoded frame by frame. The decoded symbols go through a
+/// source (a camera) the newest frame wins and late ones are dropped; a
+/// recording is decoded frame by frame. The decoded symbols go through a
 /// `PresentationTracker`, and its events reach the caller through `events`
-/// (an `AsyncStream`) and through a delegate.
+/// (an `AsyncStream`) and through a delegate, in capture order.
 ///
 /// A camera that is unplugged mid-stream is reported (`cameraLost`), closed,
 /// and reopened with back-off until it returns (`cameraRestored`), with the
 /// same settings.
+///
+/// The session is a state machine behind one lock: `idle` until the first
+/// `start()`, `running`, `stopping` while `stop()` waits for its threads,
+/// and `stopped`, from which `start()` runs it again with a fresh source
+/// and tracker.
 public final class CaptureSession: @unchecked Sendable {
-    // Sendable: mutable state is guarded by `lock`; the source and the
-    // decoder are each confined to one thread.
+    // Sendable: mutable state is guarded by `lock`; each run's source and
+    // decoder are confined to that run's capture and decode threads.
 
     /// What the session looks for and how it reports it. Change it while
     /// running with `beginConfiguration()`/`commitConfiguration()`; the next
@@ -36,7 +41,20 @@ public final class CaptureSession: @unchecked Sendable {
         }
     }
 
-    /// Counters for diagnostics and benchmarks.
+    /// Where a session is in its life.
+    public enum State: Sendable, Hashable {
+        /// Created, never started.
+        case idle
+        /// Capturing and decoding.
+        case running
+        /// `stop()` was called; the threads are closing the source.
+        case stopping
+        /// The run ended (stopped, the recording's end, or an error); the
+        /// source is closed and `start()` may run the session again.
+        case stopped
+    }
+
+    /// Counters for diagnostics and benchmarks, for the current or last run.
     public struct Statistics: Sendable, Hashable {
         /// Frames the source delivered.
         public var captured = 0
@@ -48,40 +66,46 @@ public final class CaptureSession: @unchecked Sendable {
         public var damaged = 0
     }
 
-    /// Opens the frame source; called again to reopen a lost camera.
+    /// Opens the frame source; called by each `start()`, and again to
+    /// reopen a lost camera.
     public typealias SourceFactory = @Sendable () throws -> any FrameSource
 
-    /// The session's events, for one consumer. The stream ends when the
-    /// session does.
-    public let events: AsyncStream<DetectionEvent>
+    /// The most a delegate set after `start()` is sent from before it was set.
+    public static let delegateBacklogLimit = 10_000
 
-    private let continuation: AsyncStream<DetectionEvent>.Continuation
     private let makeSource: SourceFactory
-    private let slot: FrameSlot
     private let recorder: Y4MWriter?
-    private let lock = NSCondition()
+    /// Serialises `start()` and `stop()` with each other.
+    private let control = Lock()
+    /// Guards everything below.
+    private let lock = Lock()
+    private var phase = State.idle
     private var current: Configuration
     private var pending: Configuration?
     private var stats = Statistics()
-    private var running = false
-    private var finished = false
     private var failure: (any Error)?
     private var delegate: (any CaptureSessionDelegate)?
     private var delegateQueue: DispatchQueue?
+    /// This run's events while no delegate was set, for the first one set.
+    private var backlog: [DetectionEvent] = []
+    /// The last run ended while no delegate was set: the first one set is told.
+    private var unreportedEnd = false
+    private var stream: (stream: AsyncStream<DetectionEvent>, continuation: AsyncStream<DetectionEvent>.Continuation)
+    /// Whether a run has fed `stream`; the next `start()` makes a new one.
+    private var streamUsed = false
+    private var run: Run?
 
-    /// A session over `source`. `isLive` says whether frames arrive in real
-    /// time (a camera: drop late frames, reopen when lost) or on demand (a
-    /// recording: decode every frame, end at its end). With `recordTo`,
-    /// every captured frame is also written there as `.y4m`.
+    /// A session over the frame source `source` opens. Whether the source
+    /// is live is the source's to say (`FrameSource.isLive`). With
+    /// `recordTo`, every captured frame is also written there as `.y4m`.
     public init(
-        configuration: Configuration = Configuration(), isLive: Bool, recordTo recording: Y4MWriter? = nil,
+        configuration: Configuration = Configuration(), recordTo recording: Y4MWriter? = nil,
         source: @escaping SourceFactory
     ) {
         current = configuration
         makeSource = source
-        slot = FrameSlot(dropsLateFrames: isLive)
         recorder = recording
-        (events, continuation) = AsyncStream.makeStream(of: DetectionEvent.self)
+        stream = AsyncStream.makeStream(of: DetectionEvent.self)
     }
 
     // MARK: Configuration
@@ -105,139 +129,240 @@ public final class CaptureSession: @unchecked Sendable {
         }
     }
 
-    /// Where events go besides `events`; `queue` defaults to a private serial queue.
+    // MARK: Observing
+
+    /// The events of the current run, or of the next one while none has
+    /// started, for one consumer. Every event since `start()` is buffered
+    /// until it is read, so a consumer that begins after `start()` misses
+    /// nothing. The stream ends when the run does; each later `start()`
+    /// makes a new one.
+    public var events: AsyncStream<DetectionEvent> {
+        lock.withLock { stream.stream }
+    }
+
+    /// Where events go besides `events`; `queue` defaults to a private
+    /// serial queue. Set it before `start()`. A delegate set while a run is
+    /// under way is first sent what that run emitted before (up to
+    /// `delegateBacklogLimit` events), and the end of a run it missed.
     public func setDelegate(_ delegate: (any CaptureSessionDelegate)?, queue: DispatchQueue? = nil) {
         lock.withLock {
             self.delegate = delegate
-            delegateQueue = queue ?? DispatchQueue(label: "scan.capture-session.delegate")
+            let queue = queue ?? DispatchQueue(label: "scan.capture-session.delegate")
+            delegateQueue = queue
+            guard let delegate else { return }
+            // Queued under the lock, so nothing the decode thread emits
+            // next can overtake the backlog.
+            let missed = backlog
+            backlog = []
+            if !missed.isEmpty {
+                queue.async { [self] in for event in missed { delegate.captureSession(self, didEmit: event) } }
+            }
+            if unreportedEnd {
+                unreportedEnd = false
+                let error = failure
+                queue.async { [self] in delegate.captureSession(self, didFinishWith: error) }
+            }
         }
     }
 
-    /// The counters so far.
-    public var statistics: Statistics {
-        lock.withLock {
-            var copy = stats
-            copy.dropped = slot.dropped
-            return copy
-        }
-    }
+    /// Where the session is in its life.
+    public var state: State { lock.withLock { phase } }
 
-    /// The error that ended the session, if any.
+    /// The counters of the current or last run.
+    public var statistics: Statistics { lock.withLock { stats } }
+
+    /// The error that ended the last run, if any.
     public var error: (any Error)? { lock.withLock { failure } }
 
     // MARK: Running
 
     /// Opens the source and starts capturing and decoding. Errors opening
-    /// the source (no camera, permission denied, busy) are thrown here.
+    /// the source (no camera, permission denied, busy) are thrown here, and
+    /// the session stays as it was. Does nothing while running. After
+    /// `stop()` (or the end of a recording) it starts a new run: a newly
+    /// opened source, a new tracker and a new `events` stream.
     public func start() throws {
-        let source = try makeSource()
-        if let recorder, recorder.frameInterval == nil { recorder.frameInterval = source.frameInterval }
-        lock.withLock { running = true }
-        let transfer = Transfer(source)
-        Thread.detachNewThread { [self] in captureLoop(transfer.take()) }
-        Thread.detachNewThread { [self] in decodeLoop() }
-    }
-
-    /// Stops capturing, releases the device, and waits until the last event
-    /// has been delivered.
-    public func stop() {
-        lock.withLock {
-            running = false
-            lock.broadcast()  // wakes a capture loop waiting to reopen a lost camera
+        try control.withLock {
+            guard lock.withLock({ phase != .running }) else { return }
+            let source = try makeSource()
+            if let recorder, recorder.frameInterval == nil { recorder.frameInterval = source.frameInterval }
+            let run = lock.withLock { () -> Run in
+                if streamUsed { stream = AsyncStream.makeStream(of: DetectionEvent.self) }
+                streamUsed = true
+                let run = Run(isLive: source.isLive, device: source.name, continuation: stream.continuation)
+                self.run = run
+                phase = .running
+                stats = Statistics()
+                failure = nil
+                backlog = []
+                unreportedEnd = false
+                return run
+            }
+            let transfer = Transfer(source)
+            Thread.detachNewThread { [self] in captureLoop(run, transfer.take()) }
+            Thread.detachNewThread { [self] in decodeLoop(run) }
         }
-        slot.cancel()
-        waitUntilFinished()
     }
 
-    /// Blocks until the session ends: at the end of a recording, after
-    /// `stop()`, or on an unrecoverable error.
+    /// Stops capturing and returns once the source is closed (a camera is
+    /// free for another program) and the last event has been queued for the
+    /// delegate and the stream. Frames not yet decoded are dropped.
+    public func stop() {
+        control.withLock {
+            let running = lock.withLock { () -> Run? in
+                guard phase == .running, let run else { return nil }
+                phase = .stopping
+                return run
+            }
+            running?.slot.cancel()
+            waitUntilFinished()
+        }
+    }
+
+    /// Blocks until the current run ends: at the end of a recording, after
+    /// `stop()`, or on an unrecoverable error. Returns at once when the
+    /// session is not running.
     public func waitUntilFinished() {
-        lock.withLock { while !finished { lock.wait() } }
+        lock.withLock { while phase == .running || phase == .stopping { lock.wait() } }
     }
 
-    private var isRunning: Bool { lock.withLock { running } }
+    // MARK: The threads
 
-    private func captureLoop(_ initial: consuming any FrameSource) {
-        let deviceName = initial.name
+    /// One run's hand-off and stream; the threads of a run touch only theirs.
+    private final class Run: @unchecked Sendable {
+        // Sendable: `threadsLeft` is guarded by the session's lock.
+        let slot: FrameSlot
+        let isLive: Bool
+        let device: String
+        let continuation: AsyncStream<DetectionEvent>.Continuation
+        var threadsLeft = 2
+
+        init(isLive: Bool, device: String, continuation: AsyncStream<DetectionEvent>.Continuation) {
+            slot = FrameSlot(dropsLateFrames: isLive)
+            self.isLive = isLive
+            self.device = device
+            self.continuation = continuation
+        }
+    }
+
+    private func captureLoop(_ run: Run, _ initial: consuming any FrameSource) {
         // Consumed, not copied: a lost camera returns only once every
         // handle on it is closed, and a parameter would keep one open.
         var source: (any FrameSource)? = consume initial
         var backoff = Duration.milliseconds(100)
-        while isRunning {
+        var ending: (any Error)?
+        capture: while !run.slot.isCancelled {
             guard let live = source else {
                 // Lost: wait, then try to reopen with the same settings.
-                lock.withLock { _ = lock.wait(until: Date(timeIntervalSinceNow: backoff.seconds)) }
-                guard isRunning else { break }
+                if run.slot.waitForCancel(timeout: backoff) { break }
                 if let reopened = try? makeSource() {
                     source = reopened
                     backoff = .milliseconds(100)
-                    deliver([.cameraRestored(device: deviceName)])
+                    run.slot.put(.cameraRestored(device: run.device))
                 } else {
                     backoff = min(backoff * 2, .seconds(2))
                 }
                 continue
             }
-            do {
-                guard let frame = try live.nextFrame() else { break }  // end of a recording
-                try recorder?.append(frame)
-                lock.withLock { stats.captured += 1 }
-                guard slot.put(frame) else { break }
-            } catch let error as CaptureError {
-                // The device stopped working mid-stream (unplugged, stalled,
-                // failing): close every handle on it, so that it can return.
-                source = nil
-                deliver([.cameraLost(device: deviceName, reason: error.description)])
-            } catch is ImageLoadError {
-                // One damaged frame (a cut-off MJPEG image): skip it.
-                lock.withLock { stats.damaged += 1 }
+            do throws(FrameSourceError) {
+                guard let captured = try live.nextFrame() else { break }  // end of a recording
+                do {
+                    try recorder?.append(captured.frame)
+                } catch {
+                    ending = error
+                    break capture
+                }
+                let outcome = run.slot.put(captured)
+                lock.withLock {
+                    stats.captured += 1
+                    if outcome == .replacedLateFrame { stats.dropped += 1 }
+                }
+                if outcome == .finished { break }
             } catch {
-                lock.withLock { failure = error }
-                break
+                switch error {
+                case .lost(let cause) where run.isLive:
+                    // The device stopped working mid-stream (unplugged,
+                    // stalled, failing): close every handle on it, so that
+                    // it can return. The event follows the frames before it.
+                    source = nil
+                    run.slot.put(.cameraLost(device: run.device, error: cause))
+                case .damagedFrame:
+                    lock.withLock { stats.damaged += 1 }
+                case .lost, .unreadable:
+                    ending = error
+                    break capture
+                }
             }
         }
-        source = nil
-        slot.finish()
+        source = nil  // closes the device
+        if let ending { lock.withLock { failure = ending } }
+        run.slot.finish()
+        threadEnded(run)
     }
 
-    private func decodeLoop() {
+    private func decodeLoop(_ run: Run) {
         var applied = lock.withLock { current }
         let decoder = Decoder(configuration: applied.decoder)
         var tracker = PresentationTracker(configuration: applied.tracker)
         let clock = ContinuousClock()
-        while let frame = slot.take() {
-            let wanted = lock.withLock { current }
-            if wanted != applied {
-                decoder.reconfigure(wanted.decoder)
-                tracker.configuration = wanted.tracker
-                applied = wanted
+        while let item = run.slot.take() {
+            switch item {
+            case .event(let event):
+                deliver([event], of: run)
+            case .frame(let captured):
+                let wanted = lock.withLock { current }
+                if wanted != applied {
+                    decoder.reconfigure(wanted.decoder)
+                    tracker.configuration = wanted.tracker
+                    applied = wanted
+                }
+                let started = clock.now
+                let detections = decoder.decode(captured.frame)
+                let latency = clock.now - started
+                let covered = applied.decoder.regionOfInterest.isFull
+                    ? nil : applied.decoder.regionOfInterest.pixelRect(width: captured.frame.width, height: captured.frame.height)
+                lock.withLock { stats.decoded += 1 }
+                deliver(tracker.update(
+                    frameDetections: detections, sequence: captured.sequence, captureTime: captured.captureTime,
+                    decodeLatency: latency, covering: covered), of: run)
             }
-            let started = clock.now
-            let detections = decoder.decode(frame)
-            let latency = clock.now - started
-            lock.withLock { stats.decoded += 1 }
-            deliver(tracker.update(
-                frameDetections: detections, sequence: frame.sequence,
-                captureTime: frame.captureTime ?? .zero, decodeLatency: latency))
         }
-        deliver(tracker.finish())
-        continuation.finish()
-        let (delegate, queue, error) = lock.withLock {
-            finished = true
-            lock.broadcast()
-            return (self.delegate, delegateQueue, failure)
-        }
-        if let delegate, let queue {
-            queue.async { [self] in delegate.captureSession(self, didFinishWith: error) }
+        deliver(tracker.finish(), of: run)
+        threadEnded(run)
+    }
+
+    /// Sends `events` to the stream and the delegate, or keeps them for a
+    /// delegate still to come. Called from the decode thread only, so
+    /// events keep their order.
+    private func deliver(_ events: [DetectionEvent], of run: Run) {
+        guard !events.isEmpty else { return }
+        lock.withLock {
+            for event in events { run.continuation.yield(event) }
+            if let delegate, let delegateQueue {
+                delegateQueue.async { [self] in
+                    for event in events { delegate.captureSession(self, didEmit: event) }
+                }
+            } else {
+                backlog.append(contentsOf: events.prefix(max(0, Self.delegateBacklogLimit - backlog.count)))
+            }
         }
     }
 
-    private func deliver(_ events: [DetectionEvent]) {
-        guard !events.isEmpty else { return }
-        for event in events { continuation.yield(event) }
-        let (delegate, queue) = lock.withLock { (self.delegate, delegateQueue) }
-        guard let delegate, let queue else { return }
-        queue.async { [self] in
-            for event in events { delegate.captureSession(self, didEmit: event) }
+    /// The last of a run's two threads to end closes the run: the stream
+    /// ends, the delegate hears of it, and waiters wake.
+    private func threadEnded(_ run: Run) {
+        lock.withLock {
+            run.threadsLeft -= 1
+            guard run.threadsLeft == 0 else { return }
+            run.continuation.finish()
+            phase = .stopped
+            if let delegate, let delegateQueue {
+                let error = failure
+                delegateQueue.async { [self] in delegate.captureSession(self, didFinishWith: error) }
+            } else {
+                unreportedEnd = true
+            }
+            lock.broadcast()
         }
     }
 }
@@ -249,13 +374,5 @@ private final class Transfer<Value>: @unchecked Sendable {
     func take() -> Value {
         defer { value = nil }
         return value!
-    }
-}
-
-extension NSCondition {
-    fileprivate func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        lock()
-        defer { unlock() }
-        return try body()
     }
 }

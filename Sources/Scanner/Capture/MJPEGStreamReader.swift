@@ -33,16 +33,25 @@ public final class MJPEGStreamReader: FrameSource {
         pacing = ReplayPacing(realTime: realTime)
     }
 
-    /// The next image, decoded to luma; nil at the end of the file.
-    public func nextFrame() throws(ImageLoadError) -> Frame? {
+    /// A recording is not live: frames come when asked, and all of them.
+    public var isLive: Bool { false }
+
+    /// The next image, decoded to luma; nil at the end of the file. An
+    /// image that does not decode is thrown as `damagedFrame`, and the next
+    /// call goes on after it.
+    public func nextFrame() throws(FrameSourceError) -> CapturedFrame? {
         guard let range = Self.nextImage(in: data, from: position) else { return nil }
         position = range.upperBound
-        var frame = try JPEGDecoder.decode(Array(data[range]), scale: scale, name: "\(name) frame \(index)")
-        frame.sequence = index
-        frame.captureTime = (frameInterval ?? .zero) * Int(index)
-        pacing.wait(until: frame.captureTime!)
-        index += 1
-        return frame
+        defer { index += 1 }
+        let captureTime = (frameInterval ?? .zero) * Int(index)
+        let frame: Frame
+        do {
+            frame = try JPEGDecoder.decode(Array(data[range]), scale: scale, name: "\(name) frame \(index)")
+        } catch {
+            throw .damagedFrame(.undecodable(error))
+        }
+        pacing.wait(until: captureTime)
+        return CapturedFrame(frame: frame, sequence: index, captureTime: captureTime)
     }
 
     /// The next image: from a start-of-image marker to the end-of-image

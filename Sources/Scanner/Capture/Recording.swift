@@ -7,7 +7,7 @@ public enum Recording {
     /// always read as fast as it decodes.
     public static func open(_ path: String, realTime: Bool) throws -> any FrameSource {
         guard let file = fopen(path, "rb") else {
-            throw RecordingError.cannotOpenRecording(path: path, reason: String(cString: strerror(errno)))
+            throw RecordingError.cannotOpenRecording(path: path, reason: Errno.current.description)
         }
         var magic = [UInt8](repeating: 0, count: 9)
         let count = fread(&magic, 1, magic.count, file)

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Holds a recording's frames back until their capture times have passed
 /// since the first, so that a replay arrives as the camera delivered it.
 /// Without pacing, frames come as fast as they are read; their capture times
@@ -18,11 +16,6 @@ struct ReplayPacing {
         let clock = ContinuousClock()
         let start = start ?? clock.now
         self.start = start
-        let delay = (start + captureTime) - clock.now
-        guard delay > .zero else { return }
-        let (seconds, attoseconds) = delay.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+        Syscall.sleep(for: (start + captureTime) - clock.now)
     }
 }

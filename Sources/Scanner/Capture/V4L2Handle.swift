@@ -1,12 +1,6 @@
 import CV4L2
 import Glibc
 
-/// An errno from one V4L2 call; callers turn it into a `CaptureError`
-/// because its meaning depends on the call (EINVAL ends an enumeration).
-struct V4L2Errno: Error, Equatable {
-    let code: Int32
-}
-
 /// The open descriptor of one V4L2 device node, through libv4l2 (which
 /// converts formats for cameras that need it). It is the only owner of the
 /// descriptor and of the C calls on it; it closes it when the last user is
@@ -18,25 +12,27 @@ final class V4L2Handle: Sendable {
 
     init(path: String) throws(CaptureError) {
         self.path = path
-        var result: Int32
-        repeat { result = scan_v4l2_open(path) } while result == -EINTR
-        // libv4l2's open already asks VIDIOC_QUERYCAP: ENOTTY means no V4L2 node.
-        if result == -ENOTTY { throw CaptureError.notACaptureDevice(path: path, card: "not a V4L2 device") }
-        guard result >= 0 else { throw CaptureError.from(-result, path: path, operation: "open") }
-        descriptor = result
+        do {
+            descriptor = try Syscall.retryingNegated { scan_v4l2_open(path) }
+        } catch where error.code == ENOTTY {
+            // libv4l2's open already asks VIDIOC_QUERYCAP: ENOTTY means no V4L2 node.
+            throw CaptureError.notACaptureDevice(path: path, card: "not a V4L2 device")
+        } catch {
+            throw CaptureError.from(error, path: path, operation: "open")
+        }
     }
 
     deinit {
         _ = scan_v4l2_close(descriptor)
     }
 
-    /// Runs ioctl `request` on `argument`, retrying when a signal interrupts it.
-    func control<Argument>(_ request: UInt, _ argument: inout Argument) throws(V4L2Errno) {
-        var result: Int32
-        repeat {
-            result = withUnsafeMutablePointer(to: &argument) { scan_v4l2_ioctl(descriptor, request, $0) }
-        } while result == -EINTR
-        if result < 0 { throw V4L2Errno(code: -result) }
+    /// Runs ioctl `request` on `argument`, retrying when a signal interrupts
+    /// it. The errno is left to the caller, as its meaning depends on the
+    /// call (EINVAL ends an enumeration).
+    func control<Argument>(_ request: UInt, _ argument: inout Argument) throws(Errno) {
+        try withUnsafeMutablePointer(to: &argument) { (pointer) throws(Errno) in
+            _ = try Syscall.retryingNegated { scan_v4l2_ioctl(descriptor, request, pointer) }
+        }
     }
 
     /// Like `control`, but failures become a `CaptureError` naming `operation`.
@@ -44,24 +40,17 @@ final class V4L2Handle: Sendable {
         do {
             try control(request, &argument)
         } catch {
-            throw CaptureError.from(error.code, path: path, operation: operation)
+            throw CaptureError.from(error, path: path, operation: operation)
         }
     }
 
     /// Waits until a frame can be dequeued (or the device reports an error,
     /// which the dequeue then names). Returns false when `timeout` passes.
     func waitForFrame(timeout: Duration) throws(CaptureError) -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while true {
-            let left = clock.now.duration(to: deadline)
-            let milliseconds = max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, Int32(clamping: milliseconds))
-            if ready > 0 { return true }
-            if ready == 0 { return false }
-            let code = errno
-            if code != EINTR { throw CaptureError.from(code, path: path, operation: "poll") }
+        do {
+            return try Syscall.poll(descriptor, for: Int16(POLLIN), timeout: timeout) != nil
+        } catch {
+            throw CaptureError.from(error, path: path, operation: "poll")
         }
     }
 
@@ -69,7 +58,7 @@ final class V4L2Handle: Sendable {
     func map(length: Int, offset: Int) throws(CaptureError) -> UnsafeMutableRawBufferPointer {
         var start: UnsafeMutableRawPointer?
         let result = scan_v4l2_mmap(descriptor, length, Int64(offset), &start)
-        guard result == 0 else { throw CaptureError.from(-result, path: path, operation: "mmap") }
+        guard result == 0 else { throw CaptureError.from(Errno(-result), path: path, operation: "mmap") }
         return UnsafeMutableRawBufferPointer(start: start, count: length)
     }
 

@@ -24,7 +24,7 @@ public final class Y4MReader: FrameSource {
     /// at the recorded rate; without it, as fast as they can be read.
     public init(path: String, realTime: Bool) throws(RecordingError) {
         guard let file = fopen(path, "rb") else {
-            throw .cannotOpenRecording(path: path, reason: String(cString: strerror(errno)))
+            throw .cannotOpenRecording(path: path, reason: Errno.current.description)
         }
         self.file = file
         name = path
@@ -71,12 +71,15 @@ public final class Y4MReader: FrameSource {
 
     deinit { fclose(file) }
 
+    /// A recording is not live: frames come when asked, and all of them.
+    public var isLive: Bool { false }
+
     /// The next frame's luma plane; nil at the end of the file or after a cut-off last frame.
-    public func nextFrame() throws(RecordingError) -> Frame? {
+    public func nextFrame() throws(FrameSourceError) -> CapturedFrame? {
         // Each frame: "FRAME[ params]\n", the luma plane, then chroma.
         guard let marker = try? Self.readLine(file, path: name) else { return nil }
         guard marker.hasPrefix("FRAME") else {
-            throw .badRecording(path: name, reason: "frame \(index) does not start with FRAME")
+            throw .unreadable(.badRecording(path: name, reason: "frame \(index) does not start with FRAME"))
         }
         let count = width * height
         var complete = false
@@ -88,7 +91,7 @@ public final class Y4MReader: FrameSource {
         let captureTime = (frameInterval ?? .zero) * Int(index)
         pacing.wait(until: captureTime)
         defer { index += 1 }
-        return Frame(width: width, height: height, storage: storage, sequence: index, captureTime: captureTime)
+        return CapturedFrame(frame: Frame(width: width, height: height, storage: storage), sequence: index, captureTime: captureTime)
     }
 
     private static func readLine(_ file: UnsafeMutablePointer<FILE>, path: String) throws(RecordingError) -> String {

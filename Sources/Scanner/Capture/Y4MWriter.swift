@@ -16,7 +16,7 @@ public final class Y4MWriter {
     /// frame, whose size every later frame must share.
     public init(path: String, frameInterval: Duration? = nil) throws(RecordingError) {
         guard let file = fopen(path, "wb") else {
-            throw .cannotOpenRecording(path: path, reason: String(cString: strerror(errno)))
+            throw .cannotOpenRecording(path: path, reason: Errno.current.description)
         }
         self.path = path
         self.file = file
@@ -54,7 +54,7 @@ public final class Y4MWriter {
             }
         }
         guard ok, fflush(file) == 0 else {
-            throw .cannotOpenRecording(path: path, reason: String(cString: strerror(errno)))
+            throw .cannotOpenRecording(path: path, reason: Errno.current.description)
         }
     }
 }

@@ -5,8 +5,9 @@
 public enum DedupPolicy: Sendable, Hashable {
     /// Report an item when it comes into view, and again only after it has
     /// been out of view for `rearm`, measured from the last frame that showed
-    /// it. A frame or two without it (rearm is longer) does not split one
-    /// presentation into two.
+    /// it, and from at least `TrackerConfiguration.absenceFrames` decoded
+    /// frames. A frame or two without it, or a slow decoder that sees few
+    /// frames, does not split one presentation into two.
     case oncePerPresentation(rearm: Duration)
     /// Report a payload (symbology and payload, wherever it is) at most once
     /// per window. An item held in view is reported again each time the
@@ -25,8 +26,9 @@ public enum DedupPolicy: Sendable, Hashable {
     /// `oncePerPresentation(rearm: 500 ms)`.
     public static let `default` = DedupPolicy.oncePerPresentation(rearm: defaultRearm)
 
-    /// How long a track may go unseen before its item counts as gone: the
-    /// rearm time, or the default rearm for the policies that have none.
+    /// How long a track must go unseen (in decoded frames that covered it)
+    /// before its item counts as gone: the rearm time, or the default rearm
+    /// for the policies that have none.
     var presenceTimeout: Duration {
         if case .oncePerPresentation(let rearm) = self { return rearm }
         return Self.defaultRearm

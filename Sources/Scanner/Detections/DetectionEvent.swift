@@ -5,8 +5,10 @@ public enum DetectionEvent: Sendable, Hashable {
     case appeared(Appearance)
     /// A reported item left view (only when `reportsLeft` is on).
     case left(Departure)
-    /// The camera stopped delivering frames; `reason` says why.
-    case cameraLost(device: String, reason: String)
+    /// The camera stopped delivering frames; `error` says why. Like every
+    /// event it takes its place in capture order: after the events of the
+    /// frames captured before the loss.
+    case cameraLost(device: String, error: CaptureError)
     /// The lost camera delivers frames again.
     case cameraRestored(device: String)
 
@@ -44,13 +46,19 @@ public enum DetectionEvent: Sendable, Hashable {
         public var sinceFirstSeen: Duration { captureTime - firstSeen }
     }
 
-    /// A reported item that has been out of view for the rearm time, or was
-    /// in view when the stream finished.
+    /// A reported item that has been observed out of view (for the rearm
+    /// time and in enough decoded frames), or was in view when the stream
+    /// finished.
     public struct Departure: Sendable, Hashable {
         /// The item's last confirmed read.
         public var detection: Detection
         /// Which tracked item this is, as in its `appeared` events.
         public var trackID: UInt64
+        /// The sequence number of the frame that saw the item gone (the
+        /// last frame, when the stream finished).
+        public var sequence: UInt64
+        /// That frame's capture time: when the departure was established.
+        public var captureTime: Duration
         /// The capture time of the first frame in which the item was decoded.
         public var firstSeen: Duration
         /// The capture time of the last frame in which its reported payload
@@ -58,9 +66,14 @@ public enum DetectionEvent: Sendable, Hashable {
         public var lastSeen: Duration
 
         /// A departure with every field given.
-        public init(detection: Detection, trackID: UInt64, firstSeen: Duration, lastSeen: Duration) {
+        public init(
+            detection: Detection, trackID: UInt64, sequence: UInt64, captureTime: Duration, firstSeen: Duration,
+            lastSeen: Duration
+        ) {
             self.detection = detection
             self.trackID = trackID
+            self.sequence = sequence
+            self.captureTime = captureTime
             self.firstSeen = firstSeen
             self.lastSeen = lastSeen
         }

@@ -9,8 +9,13 @@
 ///
 /// All timing comes from the frames' capture times, never from a clock, so a
 /// recording replayed at any speed gives the same events. Call `update` for
-/// every frame, including frames without detections: that is how items are
-/// seen to leave.
+/// every decoded frame, including frames without detections: that is how
+/// items are seen to leave. Absence is observed, never inferred from
+/// silence: an item has left only when it has been missing for the rearm
+/// time *and* from `TrackerConfiguration.absenceFrames` decoded frames that
+/// covered its place, so a decoder that falls behind the camera (frames
+/// dropped, a long gap between decoded frames) never splits one
+/// presentation into two.
 public struct PresentationTracker: Sendable {
     /// How reads are confirmed and deduplicated; a change applies from the next `update`.
     public var configuration: TrackerConfiguration
@@ -20,20 +25,26 @@ public struct PresentationTracker: Sendable {
     private var reportedPayloads: Set<Payload> = []
     /// When each payload was last reported, for `.window`.
     private var lastReported: [Payload: Duration] = [:]
+    /// The last frame given to `update`, which stamps the `left` events of `finish`.
+    private var lastFrame: (sequence: UInt64, captureTime: Duration)?
 
     /// A tracker with no tracks yet.
     public init(configuration: TrackerConfiguration = TrackerConfiguration()) {
         self.configuration = configuration
     }
 
-    /// Feeds one frame's detections and returns the events it causes: first
-    /// `left` for items gone for the rearm time, then `appeared` in the order
-    /// of `frameDetections`.
+    /// Feeds one decoded frame's detections and returns the events it
+    /// causes: first `left` for items observed gone, then `appeared` in the
+    /// order of `frameDetections`. `covering` is the part of the frame that
+    /// was decoded, in its pixels (nil: all of it); only a frame that
+    /// covered a track's place counts as missing its item.
     public mutating func update(
-        frameDetections: [Detection], sequence: UInt64, captureTime: Duration, decodeLatency: Duration? = nil
+        frameDetections: [Detection], sequence: UInt64, captureTime: Duration, decodeLatency: Duration? = nil,
+        covering region: PixelRect? = nil
     ) -> [DetectionEvent] {
-        let timeout = configuration.policy.presenceTimeout
-        var events = endTracks { captureTime - $0.lastSeen >= timeout }
+        lastFrame = (sequence, captureTime)
+        // Tracks already gone by this frame's time, from the frames before it.
+        var events = endTracks(where: isGone(at: captureTime), sequence: sequence, captureTime: captureTime)
         if case .window(let window) = configuration.policy {
             lastReported = lastReported.filter { captureTime - $0.value < window }
         }
@@ -48,11 +59,42 @@ public struct PresentationTracker: Sendable {
             // over the same spot, not a misread.
             if let report = tracks[owner].lastReport, let winner = tracks[owner].winner(confirmations: confirmations),
                winner != report.bytes {
-                events += departures(of: [tracks[owner]])
+                events += departures(of: [tracks[owner]], sequence: sequence, captureTime: captureTime)
                 tracks[owner] = tracks[owner].successor(id: newTrackID(), payload: winner)
             }
         }
+        // This frame looked where the other tracks were and did not see them.
+        for index in tracks.indices where readsByTrack[index] == nil && tracks[index].isCovered(by: region) {
+            tracks[index].miss()
+        }
+        // Only unread tracks can end here, so the indices in `owners` stay valid.
+        let gone = isGone(at: captureTime)
+        let ending = tracks.indices.filter { readsByTrack[$0] == nil && gone(tracks[$0]) }
+        if !ending.isEmpty {
+            events += departures(of: ending.map { tracks[$0] }, sequence: sequence, captureTime: captureTime)
+            let remaining = tracks.indices.filter { !ending.contains($0) }
+            let renumbered = Dictionary(uniqueKeysWithValues: remaining.enumerated().map { ($1, $0) })
+            tracks = remaining.map { tracks[$0] }
+            return events + appearances(reads: reads, owners: owners.map { renumbered[$0]! }, sequence: sequence,
+                                        captureTime: captureTime, decodeLatency: decodeLatency)
+        }
+        return events + appearances(reads: reads, owners: owners, sequence: sequence, captureTime: captureTime,
+                                    decodeLatency: decodeLatency)
+    }
 
+    /// Whether a track's item has been observed gone at `time`: missing for
+    /// the presence timeout and from enough decoded frames.
+    private func isGone(at time: Duration) -> (Track) -> Bool {
+        let timeout = configuration.policy.presenceTimeout
+        let frames = max(1, configuration.absenceFrames)
+        return { time - $0.lastSeen >= timeout && $0.missedFrames >= frames }
+    }
+
+    /// The `appeared` events of one frame's reads.
+    private mutating func appearances(
+        reads: [Detection], owners: [Int], sequence: UInt64, captureTime: Duration, decodeLatency: Duration?
+    ) -> [DetectionEvent] {
+        var events: [DetectionEvent] = []
         var consideredTracks = Set<Int>()
         for (read, owner) in zip(reads, owners) {
             let confirmations = configuration.confirmations(for: read.symbology)
@@ -69,10 +111,11 @@ public struct PresentationTracker: Sendable {
     }
 
     /// Ends the stream: every track ends, reported ones with a `left` event
-    /// when the configuration asks for them. What `.once` and `.window`
-    /// remember is kept; `reset()` forgets it.
+    /// (stamped with the last frame) when the configuration asks for them.
+    /// What `.once` and `.window` remember is kept; `reset()` forgets it.
     public mutating func finish() -> [DetectionEvent] {
-        endTracks { _ in true }
+        guard let lastFrame else { return [] }
+        return endTracks(where: { _ in true }, sequence: lastFrame.sequence, captureTime: lastFrame.captureTime)
     }
 
     /// Forgets all tracks and reported payloads, as if newly created.
@@ -130,19 +173,22 @@ public struct PresentationTracker: Sendable {
     }
 
     /// Removes the tracks for which `ended` holds and returns the `left`
-    /// events due for them.
-    private mutating func endTracks(where ended: (Track) -> Bool) -> [DetectionEvent] {
-        let events = departures(of: tracks.filter(ended))
+    /// events due for them, stamped with the frame that saw them gone.
+    private mutating func endTracks(
+        where ended: (Track) -> Bool, sequence: UInt64, captureTime: Duration
+    ) -> [DetectionEvent] {
+        let events = departures(of: tracks.filter(ended), sequence: sequence, captureTime: captureTime)
         tracks.removeAll(where: ended)
         return events
     }
 
     /// `left` events for the reported ones among `ended`, if configured.
-    private func departures(of ended: [Track]) -> [DetectionEvent] {
+    private func departures(of ended: [Track], sequence: UInt64, captureTime: Duration) -> [DetectionEvent] {
         guard configuration.reportsLeft else { return [] }
         return ended.compactMap { track in
             track.lastReport.map { .left(.init(
-                detection: $0, trackID: track.id, firstSeen: track.firstSeen, lastSeen: track.lastReportSeen)) }
+                detection: $0, trackID: track.id, sequence: sequence, captureTime: captureTime,
+                firstSeen: track.firstSeen, lastSeen: track.lastReportSeen)) }
         }
     }
 

@@ -16,6 +16,9 @@ struct Track: Sendable {
     private(set) var firstSeen: Duration
     /// When the symbol was last decoded, with any payload.
     private(set) var lastSeen: Duration
+    /// Decoded frames since `lastSeen` that covered the symbol's place and
+    /// did not read it: the evidence that it has gone.
+    private(set) var missedFrames = 0
     private let firstPayload: [UInt8]
     private var box: Box
     /// The payloads read in each of the latest frames that showed the
@@ -60,6 +63,21 @@ struct Track: Sendable {
         if let lastReport, payloads.contains(lastReport.bytes) { lastReportSeen = time }
         box = Box(last)
         lastSeen = time
+        missedFrames = 0
+    }
+
+    /// Records a decoded frame that covered this symbol's place without reading it.
+    mutating func miss() {
+        missedFrames += 1
+    }
+
+    /// Whether a frame decoded over `region` (nil: the whole frame) looked
+    /// at the symbol's last place: its centre lies inside.
+    func isCovered(by region: PixelRect?) -> Bool {
+        guard let region else { return true }
+        let center = box.center
+        return center.x >= Double(region.x) && center.x <= Double(region.x + region.width)
+            && center.y >= Double(region.y) && center.y <= Double(region.y + region.height)
     }
 
     /// The payload read in at least `confirmations` of the recent frames and

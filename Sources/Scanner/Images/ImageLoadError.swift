@@ -25,11 +25,11 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case other(errno: Int32)
 
         init(errno code: Int32) {
-            switch code {
-            case ENOENT, ENOTDIR: self = .notFound
-            case EACCES, EPERM: self = .permissionDenied
-            case EISDIR: self = .isDirectory
-            default: self = .other(errno: code)
+            switch Errno(code).meaning {
+            case .notFound: self = .notFound
+            case .permissionDenied: self = .permissionDenied
+            case .isDirectory: self = .isDirectory
+            case .busy, .deviceGone, .other: self = .other(errno: code)
             }
         }
     }
@@ -53,7 +53,7 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unreadable(let path, .isDirectory):
             "cannot read \(path): it is a directory; pass the image files inside it instead"
         case .unreadable(let path, .other(let code)):
-            "cannot read \(path): \(String(cString: strerror(code))); check the file and the disk"
+            "cannot read \(path): \(Errno(code)); check the file and the disk"
         }
     }
 }

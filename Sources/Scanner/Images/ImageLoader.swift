@@ -43,8 +43,12 @@ public struct ImageLoader: Sendable {
     /// system calls so that failures keep their errno.
     private static func readFile(_ path: String) throws(ImageLoadError) -> UnsafeMutableRawBufferPointer {
         func failure(_ code: Int32) -> ImageLoadError { .unreadable(path: path, reason: .init(errno: code)) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(errno) }
+        let descriptor: Int32
+        do {
+            descriptor = try Syscall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        } catch {
+            throw failure(error.code)
+        }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
@@ -61,16 +65,15 @@ public struct ImageLoader: Sendable {
                 buffer.deallocate()
                 buffer = larger
             }
-            let result = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            if result > 0 {
-                count += result
-            } else if result == 0 {
-                return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count])
-            } else if errno != EINTR {
-                let code = errno
+            let result: Int
+            do {
+                result = try Syscall.retrying { read(descriptor, buffer.baseAddress! + count, buffer.count - count) }
+            } catch {
                 buffer.deallocate()
-                throw failure(code)
+                throw failure(error.code)
             }
+            if result == 0 { return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]) }
+            count += result
         }
     }
 }

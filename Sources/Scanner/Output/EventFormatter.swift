@@ -23,6 +23,7 @@ public struct EventFormatter: Sendable {
         case .appeared(let appearance):
             let line = detections.line(for: appearance.detection, source: source) { json in
                 json.add("event", "appeared")
+                json.add("track", appearance.trackID)
                 json.add("frame", appearance.sequence)
                 json.add("timestamp", appearance.captureTime.seconds, decimals: 6)
                 if let latency = appearance.decodeLatency { json.add("latency_ms", latency.milliseconds) }
@@ -37,11 +38,14 @@ public struct EventFormatter: Sendable {
             json.add("symbology", departure.detection.symbology.rawValue)
             json.add("text", departure.detection.text)
             if let gtin = departure.detection.gtin { json.add("gtin", gtin) }
+            json.add("track", departure.trackID)
+            json.add("frame", departure.sequence)
+            json.add("timestamp", departure.captureTime.seconds, decimals: 6)
             json.add("duration_ms", departure.duration.milliseconds)
             return (Array((json.text + "\n").utf8), nil)
-        case .cameraLost(let device, let reason):
-            let message = "\(reason); reconnecting when \(device) returns"
-            return (format == .json ? cameraLine("camera-lost", device: device, reason: reason) : nil, message)
+        case .cameraLost(let device, let error):
+            let message = "\(error); reconnecting when \(device) returns"
+            return (format == .json ? cameraLine("camera-lost", device: device, reason: error.description) : nil, message)
         case .cameraRestored(let device):
             return (format == .json ? cameraLine("camera-restored", device: device, reason: nil) : nil, "\(device): camera is back, scanning again")
         }

@@ -29,11 +29,8 @@ public final class LineWriter: @unchecked Sendable {
             bytes.withUnsafeBytes { buffer in
                 var offset = 0
                 while offset < buffer.count {
-                    let n = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        return false
-                    }
+                    guard let n = try? Syscall.retrying({ Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) })
+                    else { return false }
                     offset += n
                 }
                 return true

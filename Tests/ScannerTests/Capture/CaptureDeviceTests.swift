@@ -16,9 +16,13 @@ struct CaptureDeviceTests {
         }
     }
 
-    @Test func messagesSayWhatToDo() {
-        #expect(CaptureError.noCamera.description
-            == "no camera found: /dev/video* does not exist; connect a camera or pass FILE")
+    /// Library errors carry data and say what happened; advice in terms of
+    /// a program's options (`--device`, `--size`) is the program's to add.
+    @Test func messagesSayWhatHappenedWithoutCommandLineAdvice() {
+        #expect(CaptureError.noCamera.description == "no camera found: /dev/video* does not exist")
+        #expect(CaptureError.notACaptureDevice(path: "/dev/video1", card: "vivid").description
+            == "/dev/video1 (vivid) is not a video capture device with streaming I/O")
+        #expect(!CaptureError.systemCall(path: "/dev/video0", operation: "VIDIOC_S_FMT", errno: 22).description.contains("--"))
         #expect(CaptureError.permissionDenied(path: "/dev/video0").description.contains("video group"))
         #expect(CaptureError.deviceLost(path: "/dev/video0", errno: 19).description.contains("/dev/video0"))
     }

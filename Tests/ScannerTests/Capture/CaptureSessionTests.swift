@@ -19,7 +19,7 @@ import Testing
 
     @Test func delegateReceivesTheSameEventsAsTheStreamThenTheEnd() async throws {
         let path = try itemAndCoupon()
-        let session = CaptureSession(isLive: false) { try Y4MReader(path: path, realTime: false) }
+        let session = CaptureSession { try Y4MReader(path: path, realTime: false) }
         let delegate = EventCollector()
         session.setDelegate(delegate)
         try session.start()
@@ -34,7 +34,7 @@ import Testing
 
     @Test func configurationSetBeforeStartAppliesFromTheFirstFrame() async throws {
         let path = try itemAndCoupon()
-        let session = CaptureSession(isLive: false) { try Y4MReader(path: path, realTime: false) }
+        let session = CaptureSession { try Y4MReader(path: path, realTime: false) }
         session.configuration.decoder.symbologies = [.qr]
         try session.start()
         var shown: [DetectionEvent] = []
@@ -53,7 +53,7 @@ import Testing
         let afterBegin = DispatchSemaphore(value: 0), afterCommit = DispatchSemaphore(value: 0)
         var configuration = CaptureSession.Configuration()
         configuration.decoder.symbologies = [.qr]
-        let session = CaptureSession(configuration: configuration, isLive: false) {
+        let session = CaptureSession(configuration: configuration) {
             try GatedSource(path: path, gates: [10: afterBegin, 30: afterCommit])
         }
         let delegate = EventCollector { session, _ in
@@ -91,7 +91,7 @@ import Testing
         var clip = RecordingBuilder()
         clip.show(try SessionReplay.item(), frames: 90)
         let path = try clip.write("held.y4m", in: directory)
-        let session = CaptureSession(isLive: false) { try Y4MReader(path: path, realTime: true) }
+        let session = CaptureSession { try Y4MReader(path: path, realTime: true) }
         let delegate = EventCollector { session, _ in session.stop() }
         session.setDelegate(delegate)
         try session.start()
@@ -111,7 +111,7 @@ import Testing
         var clip = RecordingBuilder(width: 1280, height: 720)
         clip.show(try SessionReplay.item(x: 500, y: 300), frames: 40)
         let path = try clip.write("large.y4m", in: directory)
-        let session = CaptureSession(isLive: isLive) { try Y4MReader(path: path, realTime: false) }
+        let session = CaptureSession { try ClipSource(path: path, isLive: isLive) }
         try session.start()
         var shown = 0
         for await event in session.events { if case .appeared = event { shown += 1 } }
@@ -164,7 +164,6 @@ private final class EventCollector: CaptureSessionDelegate, @unchecked Sendable 
 /// that a configuration change lands at a known frame. The project's own
 /// `FrameSource` protocol over the real `Y4MReader`.
 private final class GatedSource: FrameSource {
-    struct GateTimeout: Error {}
     private let reader: Y4MReader
     private let gates: [UInt64: DispatchSemaphore]
 
@@ -174,11 +173,14 @@ private final class GatedSource: FrameSource {
     }
 
     var name: String { reader.name }
+    var isLive: Bool { false }
     var frameInterval: Duration? { reader.frameInterval }
 
-    func nextFrame() throws -> Frame? {
-        guard let frame = try reader.nextFrame() else { return nil }
-        if let gate = gates[frame.sequence], gate.wait(timeout: .now() + 10) == .timedOut { throw GateTimeout() }
-        return frame
+    func nextFrame() throws(FrameSourceError) -> CapturedFrame? {
+        guard let captured = try reader.nextFrame() else { return nil }
+        if let gate = gates[captured.sequence], gate.wait(timeout: .now() + 10) == .timedOut {
+            throw .unreadable(.badRecording(path: name, reason: "the test did not open gate \(captured.sequence)"))
+        }
+        return captured
     }
 }

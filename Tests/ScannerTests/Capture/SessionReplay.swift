@@ -23,7 +23,7 @@ enum SessionReplay {
     static func events(
         of path: String, configuration: CaptureSession.Configuration = CaptureSession.Configuration()
     ) async throws -> [DetectionEvent] {
-        let session = CaptureSession(configuration: configuration, isLive: false) {
+        let session = CaptureSession(configuration: configuration) {
             try Y4MReader(path: path, realTime: false)
         }
         try session.start()
@@ -51,3 +51,34 @@ extension [DetectionEvent] {
 
 /// The capture time of frame `index` at 30 fps, as `Y4MReader` computes it.
 func frameTime(_ index: Int) -> Duration { .seconds(1) / 30 * index }
+
+/// A recording replayed as a chosen kind of source: live or not, and, like
+/// a camera whose decoder falls behind, delivering only every `keepEvery`th
+/// frame (with its true capture time) or pacing frames in real time.
+final class ClipSource: FrameSource {
+    private let reader: Y4MReader
+    let isLive: Bool
+    private let keepEvery: Int
+    /// Called with each frame's sequence number before it is delivered.
+    private let beforeFrame: (@Sendable (UInt64) -> Void)?
+
+    init(path: String, isLive: Bool, realTime: Bool = false, keepEvery: Int = 1,
+         beforeFrame: (@Sendable (UInt64) -> Void)? = nil) throws {
+        reader = try Y4MReader(path: path, realTime: realTime)
+        self.isLive = isLive
+        self.keepEvery = max(1, keepEvery)
+        self.beforeFrame = beforeFrame
+    }
+
+    var name: String { reader.name }
+    var frameInterval: Duration? { reader.frameInterval }
+
+    func nextFrame() throws(FrameSourceError) -> CapturedFrame? {
+        while let captured = try reader.nextFrame() {
+            guard captured.sequence % UInt64(keepEvery) == 0 else { continue }
+            beforeFrame?(captured.sequence)
+            return captured
+        }
+        return nil
+    }
+}

@@ -1,3 +1,4 @@
+import CZXing
 import Foundation
 import ScannerTestSupport
 import Testing
@@ -19,6 +20,78 @@ import Testing
         // The engine keeps working after the child died.
         let ean = try ZintRenderer.render(.ean13, .text("400638133393"), moduleSize: 3).frame
         #expect(engine.decode(ean, symbologies: [.ean13], options: EngineOptions()).map(\.text) == ["4006381333931"])
+    }
+
+    /// A helper that hangs is killed at the deadline and reaped: the call
+    /// returns an error in about the deadline, and the next read works.
+    @Test func aHangingReaderCostsOneReadingAndTheDeadline() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let message = try #require(Self.outcome(zxb_isolated_test(ZXB_ISOLATED_TEST_HANG, 300)))
+        let waited = clock.now - started
+        #expect(message.contains("did not answer within 300 ms"), "\(message)")
+        #expect(waited >= .milliseconds(300) && waited < .seconds(5), "\(waited)")
+        try expectAReadStillWorks()
+    }
+
+    /// A helper that aborts (as zxing 1.4 does) or exits without an answer
+    /// costs one reading; the next read gets a new helper.
+    @Test(arguments: [(ZXB_ISOLATED_TEST_CRASH, "aborted on this image (signal 6)"),
+                      (ZXB_ISOLATED_TEST_EXIT, "ended without an answer")])
+    func aDyingReaderCostsOneReading(behaviour: Int32, expected: String) throws {
+        let message = try #require(Self.outcome(zxb_isolated_test(behaviour, 5000)))
+        #expect(message.contains(expected), "\(message)")
+        try expectAReadStillWorks()
+    }
+
+    /// Many threads read at once, each through its own helper: every answer
+    /// is right, at most the idle pool is kept, and each helper holds only
+    /// its own pipes (O_CLOEXEC: no other reader's).
+    @Test func manyConcurrentReadersEachGetTheirOwnAnswer() throws {
+        let payloads = (0..<12).map { "concurrent-\($0)" }
+        let frames = try payloads.map { try ZintRenderer.render(.dataMatrix, .text($0), moduleSize: 3).frame }
+        let answers = Answers()
+        DispatchQueue.concurrentPerform(iterations: payloads.count * 4) { index in
+            let which = index % payloads.count
+            let read = try? ZXingEngine(linearReaders: true).read(frames[which], symbologies: [.dataMatrix], options: EngineOptions())
+            answers.record(which, read?.map(\.text) ?? ["failed"])
+        }
+        for (which, payload) in payloads.enumerated() {
+            #expect(answers.texts(which) == Array(repeating: [payload], count: 4))
+        }
+        #expect(zxb_isolated_idle_helpers() <= 4)
+        for helper in Self.helperProcesses() {
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(helper)/fd")) ?? []
+            #expect(descriptors.sorted() == ["0", "1", "2"], "helper \(helper) holds \(descriptors.sorted())")
+        }
+    }
+
+    private func expectAReadStillWorks() throws {
+        let frame = try ZintRenderer.render(.dataMatrix, .text("after"), moduleSize: 4).frame
+        let read = try ZXingEngine(linearReaders: true).read(frame, symbologies: [.dataMatrix], options: EngineOptions())
+        #expect(read.map(\.text) == ["after"])
+    }
+
+    /// The error of a test request, or nil when it succeeded.
+    private static func outcome(_ results: UnsafeMutablePointer<zxb_results>?) -> String? {
+        guard let results else { return "out of memory" }
+        defer { zxb_results_free(results) }
+        return results.pointee.error.map { String(cString: $0) }
+    }
+
+    /// This process's helper children, by pid.
+    private static func helperProcesses() -> [String] {
+        let me = getpid()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { entry in
+            guard Int32(entry) != nil,
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            let command = (try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8)) ?? ""
+            return fields.count > 2 && Int32(fields[1]) == me && command.hasPrefix("scan-isolated-reader")
+        }
     }
 
     /// Results cross the pipe whole: text, raw bytes, corners.
@@ -55,4 +128,14 @@ import Testing
         configuration.linearSecondOpinion = true
         #expect(Decoder(configuration: configuration).decode(frame).map(\.text) == ["5000213002834"])
     }
+}
+
+/// Answers from many threads, by request.
+private final class Answers: @unchecked Sendable {
+    // Sendable: guarded by `lock`.
+    private let lock = NSLock()
+    private var byRequest: [Int: [[String]]] = [:]
+
+    func record(_ which: Int, _ texts: [String]) { lock.withLock { byRequest[which, default: []].append(texts) } }
+    func texts(_ which: Int) -> [[String]] { lock.withLock { byRequest[which] ?? [] } }
 }

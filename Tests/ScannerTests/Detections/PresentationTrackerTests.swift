@@ -245,7 +245,7 @@ private func departures(_ events: [DetectionEvent]) -> [DetectionEvent.Departure
 }
 
 @Test func cameraEventsShareTheStream() {
-    let events: [DetectionEvent] = [.cameraLost(device: "/dev/video0", reason: "unplugged"), .cameraRestored(device: "/dev/video0")]
+    let events: [DetectionEvent] = [.cameraLost(device: "/dev/video0", error: .deviceLost(path: "/dev/video0", errno: ENODEV)), .cameraRestored(device: "/dev/video0")]
     #expect(events[0] != events[1])
 }
 
@@ -265,4 +265,89 @@ private func departures(_ events: [DetectionEvent]) -> [DetectionEvent.Departure
     let fast = run(frames, configuration)
     #expect(pacedEvents == fast)
     #expect(appearances(fast).count == 3)
+}
+
+// MARK: Absence is observed, never inferred from silence
+
+/// A 30 fps camera whose decoder keeps up with only every 8th frame: the
+/// tracker sees frames 267 ms apart. `shown(i)` says whether frame `i`
+/// shows the item; only the decoded frames are fed.
+private func slowDecoder(frames: Int, shown: (Int) -> Bool, configuration: TrackerConfiguration = TrackerConfiguration(reportsLeft: true)) -> [DetectionEvent] {
+    var tracker = PresentationTracker(configuration: configuration)
+    var events: [DetectionEvent] = []
+    for index in stride(from: 0, to: frames, by: 8) {
+        events += tracker.update(
+            frameDetections: shown(index) ? [symbol(.ean13, ean)] : [], sequence: UInt64(index), captureTime: time(index))
+    }
+    return events + tracker.finish()
+}
+
+/// Absence is evidence from decoded frames, never silence.
+@Suite struct TrackerAbsenceTests {
+    @Test func aDecoderThatFallsBehindNeverSplitsOnePresentation() {
+        // 5 s in view; the reads of two decoded frames in a row fail (800 ms
+        // between successful reads, more than the 500 ms rearm time).
+        let events = slowDecoder(frames: 150) { $0 != 80 && $0 != 88 }
+        #expect(appearances(events).count == 1)
+        #expect(departures(events).count == 1, "left only when the stream ends")
+    }
+
+    @Test func aDecoderThatFallsBehindStillSeesTheItemLeaveAndReturn() {
+        // In view 5 s, away 1 s (frames 150-179), in view again 5 s.
+        let events = slowDecoder(frames: 330) { !(150..<180).contains($0) }
+        let shown = appearances(events)
+        #expect(shown.count == 2)
+        // Gone once 3 decoded frames (152, 160, 168) missed it and 500 ms passed.
+        let left = departures(events)
+        try? #require(left.count == 2)
+        #expect(left.first?.sequence == 168)
+        #expect(left.first?.captureTime == time(168))
+        #expect(left.first?.trackID == shown.first?.trackID)
+        #expect(shown.last?.sequence == 192, "confirmed by its second read after the return (184, 192)")
+    }
+
+    @Test func timeAloneIsNotEvidenceOfAbsence() {
+        // Two decoded frames 2 s apart without the item: still one presentation.
+        var tracker = PresentationTracker()
+        var events = tracker.update(frameDetections: [qr()], sequence: 0, captureTime: .zero)
+        events += tracker.update(frameDetections: [], sequence: 1, captureTime: .seconds(2))
+        events += tracker.update(frameDetections: [qr()], sequence: 2, captureTime: .seconds(4))
+        #expect(appearances(events).count == 1)
+        // With frames enough to see it gone, it is two.
+        var configuration = TrackerConfiguration()
+        configuration.absenceFrames = 1
+        var eager = PresentationTracker(configuration: configuration)
+        var again = eager.update(frameDetections: [qr()], sequence: 0, captureTime: .zero)
+        again += eager.update(frameDetections: [], sequence: 1, captureTime: .seconds(2))
+        again += eager.update(frameDetections: [qr()], sequence: 2, captureTime: .seconds(4))
+        #expect(appearances(again).count == 2)
+    }
+
+    @Test func aFrameThatDidNotLookThereIsNoEvidence() {
+        // The item sits at x 320; frames decoded over the right half only do
+        // not count as missing it.
+        let rightHalf = PixelRect(x: 500, y: 0, width: 500, height: 480)
+        var tracker = PresentationTracker(configuration: TrackerConfiguration(reportsLeft: true))
+        var events = tracker.update(frameDetections: [qr()], sequence: 0, captureTime: .zero)
+        for index in 1...60 {
+            events += tracker.update(frameDetections: [], sequence: UInt64(index), captureTime: time(index), covering: rightHalf)
+        }
+        #expect(departures(events).isEmpty)
+        for index in 61...63 {
+            events += tracker.update(frameDetections: [], sequence: UInt64(index), captureTime: time(index))
+        }
+        #expect(departures(events).map(\.sequence) == [63])
+    }
+
+    @Test func leftEventsCarryTheirFrameTimeAndTrack() {
+        let events = run(repeated([qr()], 10) + repeated([], 30), TrackerConfiguration(reportsLeft: true))
+        let shown = appearances(events)
+        let left = departures(events)
+        #expect(shown.count == 1 && left.count == 1)
+        // Last seen at frame 9; gone at frame 24 (500 ms later, 15 misses).
+        #expect(left.first?.sequence == 24)
+        #expect(left.first?.captureTime == time(24))
+        #expect(left.first?.lastSeen == time(9))
+        #expect(left.first?.trackID == shown.first?.trackID)
+    }
 }

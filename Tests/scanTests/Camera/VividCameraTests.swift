@@ -107,11 +107,35 @@ struct VividCameraTests {
         let after = events.firstIndex(of: "appeared:" + CameraScene.after.text)
         try #require(before != nil && lost != nil && restored != nil && after != nil, "\(events)\n\(result)")
         #expect(before! < lost! && lost! < restored! && restored! < after!, "\(events)")
+        // Each code is billed once: the one in view before the unplug is
+        // not reported again when the camera returns, the new one once.
+        #expect(events.filter { $0 == "appeared:" + CameraScene.before.text }.count == 1, "\(events)")
+        #expect(events.filter { $0 == "appeared:" + CameraScene.after.text }.count == 1, "\(events)")
+        #expect(events.allSatisfy { !$0.hasPrefix("appeared:") || $0.hasSuffix(CameraScene.before.text) || $0.hasSuffix(CameraScene.after.text) })
         #expect(result.stderr.contains("the camera was lost"), "\(result)")
         #expect(result.stderr.contains("camera is back"), "\(result)")
         // SIGINT ends the run cleanly, with every line written.
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasSuffix("\n"))
+    }
+
+    // MARK: 9. Restart
+
+    /// start, stop, start on one `CaptureSession`: events resume in the
+    /// second run, and the camera is closed between the runs (a second
+    /// handle streams from it), though busy while the session runs.
+    @Test func aSessionStartsAgainAfterStopWithTheCameraFreeBetween() async throws {
+        let result = try await VividRun.shared.value.result("restart")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines == [
+            "run 1: appeared \(CameraScene.before.text)",
+            "run 1: a second open while running: busy",
+            "run 1: stopped, state stopped",
+            "run 1: a second open after stop: streams",
+            "run 2: appeared \(CameraScene.before.text)",
+            "run 2: stopped, state stopped",
+            "run 2: a second open after stop: streams",
+        ], "\(result)")
     }
 
     // MARK: 5. Driver faults

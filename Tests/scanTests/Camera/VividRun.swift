@@ -93,6 +93,10 @@ struct VividRun: Sendable {
             to: share.appendingPathComponent("checkout"))
         try files.copyItem(
             at: root.appendingPathComponent("Samples/Checkout/prices.csv"), to: share.appendingPathComponent("prices.csv"))
+        // start, stop, start on one session (Tests/SessionRestart).
+        try files.copyItem(
+            at: ScanCommand.binary.deletingLastPathComponent().appendingPathComponent("session-restart"),
+            to: share.appendingPathComponent("session-restart"))
 
         let process = Process()
         process.executableURL = root.appendingPathComponent("scripts/vivid/run")
