@@ -20,10 +20,14 @@ let package = Package(
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CLibV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
+        .systemLibrary(name: "CLibTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
 
         // Thin C/C++ targets for what Swift cannot call directly.
         .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"]),
         .target(name: "CV4L2", dependencies: ["CLibV4L2"]),
+        .target(name: "CTIFFDecode", dependencies: ["CLibTIFF"]),
         .target(
             name: "CZXing",
             cxxSettings: [.define("ZX_USE_UTF8")],
@@ -33,7 +37,9 @@ let package = Package(
         // The engine.
         .target(
             name: "Scanner",
-            dependencies: ["CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing"]
+            dependencies: [
+                "CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CTIFFDecode", "CGIF", "CPoppler",
+            ]
         ),
         .executableTarget(name: "scan", dependencies: ["Scanner"]),
         // A sample till that embeds the library (see README, "Embedding").

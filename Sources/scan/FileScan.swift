@@ -1,80 +1,123 @@
 import Foundation
 import Scanner
 
-/// `scan PATH...`: decodes still images and prints what each holds.
+/// `scan PATH...` and `scan --files-from LIST`: decodes still images and
+/// prints what each holds, accounting for every input.
 struct FileScan {
     let options: Options
     let output = LineWriter.standardOutput
     let messages = LineWriter.standardError
 
-    /// What one input gave: its detections' output lines, or an error.
+    /// What one page of an input gave: its detections' output lines, or an error.
     private enum Outcome: Sendable {
-        case found([[UInt8]])
-        case failed(String)
+        case found(source: String, lines: [[UInt8]])
+        case failed(source: String, message: String)
+    }
+
+    /// The inputs in order: command-line paths (directories walked), then
+    /// the `--files-from` list, each read only when a worker is free.
+    private struct Inputs: IteratorProtocol {
+        var paths: ImageInputs.Expansion
+        let list: PathList?
+
+        mutating func next() -> ImageInputs.Input? { paths.next() ?? list?.next() }
     }
 
     /// Scans every input, on every core, printing in input order; returns
-    /// the exit status.
+    /// the exit status (see Help's EXIT STATUS).
     func run() -> Int32 {
-        let inputs = ImageInputs.expand(options.paths)
+        let list: PathList?
+        do {
+            list = try options.filesFrom.map { path throws(PathList.OpenError) in try PathList(path: path, nullSeparated: options.nullSeparated) }
+        } catch {
+            messages.write("scan: \(error)\n")
+            return 2
+        }
+        // Several inputs, as grep decides it: more than one path, a
+        // directory, or a list; before any is read, as output streams.
+        let several = options.paths.count > 1 || list != nil || options.paths.contains(where: ImageInputs.Expansion.isDirectory)
         let configuration = options.decoderConfiguration(defaultEffort: .thorough)
-        let formatter = DetectionFormatter(format: options.format)
-        let progress = Progress(total: inputs.count, enabled: !options.quiet && messages.isTerminal && inputs.count > 1)
-        var found = 0, failed = 0, readerGone = false
+        let formatter = DetectionFormatter(format: options.format, namesSource: options.withFilename ?? several)
+        var loader = ImageLoader()
+        loader.allGIFFrames = options.allFrames
+        loader.pdfDotsPerInch = options.pdfDotsPerInch
+        let progress = Progress(enabled: !options.quiet && messages.isTerminal && several)
+        var found = 0, failed = 0, done = 0, readerGone = false
         OrderedWorkers.run(
-            count: inputs.count, threads: ProcessInfo.processInfo.activeProcessorCount,
-            makeState: { (Decoder(configuration: configuration), ImageLoader()) },
-            work: { state, index in Self.scan(inputs[index], decoder: state.0, loader: state.1, formatter: formatter) },
-            consume: { index, outcome in
-                progress.update(done: index)
-                switch outcome {
-                case .failed(let message):
-                    failed += 1
-                    progress.clear()
-                    if !options.quiet { messages.write("scan: \(message)\n") }
-                case .found(let lines):
-                    found += lines.count
+            jobs: Inputs(paths: ImageInputs.Expansion(options.paths), list: list),
+            threads: ProcessInfo.processInfo.activeProcessorCount,
+            makeState: { [loader] in (Decoder(configuration: configuration), loader) },
+            work: { state, input in Self.scan(input, decoder: state.0, loader: state.1, formatter: formatter) },
+            consume: { outcomes in
+                done += 1
+                progress.update(done: done)
+                for outcome in outcomes {
+                    var lines: [[UInt8]]
+                    switch outcome {
+                    case .failed(let source, let message):
+                        failed += 1
+                        progress.clear()
+                        if !options.quiet { messages.write("scan: \(message)\n") }
+                        lines = formatter.line(for: .error(message), source: source).map { [$0] } ?? []
+                    case .found(let source, let detections):
+                        found += detections.count
+                        lines = detections.isEmpty ? formatter.line(for: .noCode, source: source).map { [$0] } ?? [] : detections
+                    }
                     if !lines.isEmpty { progress.clear() }
                     // The reader went away (`scan | head -1`): stop quietly.
                     readerGone = !lines.allSatisfy { output.write($0) }
+                    if readerGone { return false }
                 }
-                return !readerGone
+                return true
             })
         progress.clear()
-        if found > 0 { return 0 }
-        return failed > 0 ? 1 : 4
+        if failed > 0 { return 1 }
+        return found > 0 ? 0 : 4
     }
 
-    private static func scan(_ input: ImageInputs.Input, decoder: Decoder, loader: ImageLoader, formatter: DetectionFormatter) -> Outcome {
-        do {
-            let (name, frame): (String, Frame)
+    private static func scan(_ input: ImageInputs.Input, decoder: Decoder, loader: ImageLoader, formatter: DetectionFormatter) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        let source = if case .file(let path) = input { path } else { "-" }
+        func take(_ page: ImagePage) -> Bool {
+            switch page.frame {
+            case .success(let frame):
+                outcomes.append(.found(source: page.source(in: source), lines: decoder.decode(frame).map {
+                    formatter.line(for: $0, source: page.source(in: source))
+                }))
+            case .failure(let error):
+                outcomes.append(.failed(source: page.source(in: source), message: "\(error)"))
+            }
+            return true
+        }
+        do throws(ImageLoadError) {
             switch input {
             case .file(let path):
-                (name, frame) = (path, try loader.load(contentsOf: path))
+                try loader.forEachPage(contentsOf: path, take)
             case .standardInput:
-                (name, frame) = ("-", try loader.load(Array(FileHandle.standardInput.readDataToEndOfFile()), name: "standard input"))
+                let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+                try bytes.withUnsafeBytes { buffer in
+                    Result { () throws(ImageLoadError) in try loader.forEachPage(buffer, name: "standard input", take) }
+                }.get()
             }
-            return .found(decoder.decode(frame).map { formatter.line(for: $0, source: name) })
         } catch {
-            return .failed("\(error)")
+            return outcomes + [.failed(source: source, message: "\(error)")]
         }
+        return outcomes
     }
 }
 
 /// A one-line counter on standard error, only when a person is watching.
 final class Progress {
-    private let total: Int
     private let enabled: Bool
     private var shown = false
 
-    init(total: Int, enabled: Bool) {
-        self.total = total
+    init(enabled: Bool) {
         self.enabled = enabled
     }
 
     func update(done: Int) {
         guard enabled else { return }
-        LineWriter.standardError.write("\rscanning \(done + 1)/\(total)…")
+        LineWriter.standardError.write("\rscanning \(done)…")
         shown = true
     }
 

@@ -7,14 +7,19 @@ enum Help {
 
     Reads barcodes and QR codes from image files, or continuously from a camera.
 
-    With PATHs, scans still images: files (PNG, JPEG, WebP, PGM/PPM), directories
-    (recursively, in sorted order), or - for an image on standard input. One line is
-    printed per symbol found, as zbarimg does:
+    With PATHs, scans still images: files (PNG, JPEG, WebP, TIFF, GIF, BMP, PDF, PBM/PGM/PPM,
+    told apart by content), directories (recursively, in sorted order), or - for an image
+    on standard input. One line is printed per symbol found, as zbarimg does, led by the
+    file's name when there are several inputs, as grep does:
 
         $ scan shelf.jpg
         EAN-13:4006381333931
-        $ scan --format json receipts/
-        {"source":"receipts/a.png","symbology":"qr","text":"...","bytes":"...","corners":[[x,y],...]}
+        $ scan shelf.jpg scans/letter.pdf
+        shelf.jpg:EAN-13:4006381333931
+        scans/letter.pdf#page=3:QR-Code:INVOICE-2041
+        $ find archive -name '*.tif' -print0 | scan --files-from - --null --format json
+        {"source":"archive/a.tif#page=2","symbology":"qr","text":"...","bytes":"...","corners":[[x,y],...]}
+        {"source":"archive/b.tif","status":"no-code"}
 
     Without PATHs, scans the first camera continuously and prints each new code once,
     as it comes into view; stop with Ctrl-C:
@@ -29,10 +34,25 @@ enum Help {
         pdf417, aztec, datamatrix                              read by zxing-cpp
       UPC-A prints as its 12 digits and UPC-E as its 8; JSON adds "gtin", the 13-digit form.
 
+    FILES
+        --files-from LIST      also scan the paths in LIST (- for standard input), one a
+                               line, read as they are scanned; an entry is a file, never
+                               walked as a directory
+        --null                 LIST entries end with NUL, not newline (find -print0)
+        --all-frames           every frame of an animated GIF, as FILE#frame=N
+        --pdf-dpi N            render PDF pages at N dots per inch (default 200)
+      A TIFF or PDF of several pages gives each page as FILE#page=N.
+
     OUTPUT
         --format text|json     text: SYMBOLOGY:payload, control characters escaped (default)
                                json: JSON Lines with source, symbology, text, bytes (base64),
-                               corners (4 points, clockwise from the symbol's top-left), gtin
+                               corners (4 points, clockwise from the symbol's top-left), gtin;
+                               and one {"source","status":"no-code"} or
+                               {"source","status":"error","error"} record for each file or
+                               page that gave no symbol or could not be read
+        -H, --with-filename    lead text lines with the source, FILE:SYMBOLOGY:payload
+                               (default with several PATHs, a directory or --files-from)
+        --no-filename          never, as zbarimg prints
         --json                 the same as --format json
         --raw                  the payload bytes only, unescaped
         -q, --quiet            no messages on standard error; errors still set the exit status
@@ -92,10 +112,13 @@ enum Help {
                                some images: give it one file per process)
 
     EXIT STATUS
-        0  at least one symbol was found
-        4  nothing was found (as zbarimg)
-        1  nothing was found and some input could not be read
-        2  the command line is wrong
+        0  every input was read and at least one symbol was found
+        4  every input was read and nothing was found (as zbarimg)
+        1  some input (a file or a page) could not be read; the others were still
+           scanned and printed (as grep's 2)
+        2  the command line is wrong, or the --files-from list cannot be read
+      A camera or --input run exits 0 when it reported a code, 4 when it did not, and
+      1 when the camera or recording failed before any code.
 
     OTHER
         -h, --help             this text

@@ -3,6 +3,12 @@ import Scanner
 /// Everything the command line can say, parsed and checked.
 struct Options {
     var paths: [String] = []
+    var filesFrom: String?
+    var nullSeparated = false
+    /// nil: names when there are several inputs.
+    var withFilename: Bool?
+    var allFrames = false
+    var pdfDotsPerInch = 200
     var format: OutputFormat = .text
     var quiet = false
     var symbologies = Set(Symbology.allCases)
@@ -101,6 +107,14 @@ struct Options {
             case "-q", "--quiet": quiet = true
             case "--raw": rawRequested = true
             case "--json": format = .json
+            case "--files-from": filesFrom = try value()
+            case "--null": nullSeparated = true
+            case "-H", "--with-filename": withFilename = true
+            case "--no-filename": withFilename = false
+            case "--all-frames": allFrames = true
+            case "--pdf-dpi":
+                pdfDotsPerInch = try positive(name, try value())
+                guard pdfDotsPerInch <= 2400 else { throw UsageError(description: "--pdf-dpi must be at most 2400, not \(pdfDotsPerInch)") }
             case "--format":
                 let text = try value()
                 guard let parsed = OutputFormat(rawValue: text), parsed != .raw else {
@@ -182,8 +196,14 @@ struct Options {
                 paths.append(argument)
             }
         }
-        if input != nil && !paths.isEmpty {
+        if input != nil && (!paths.isEmpty || filesFrom != nil) {
             throw UsageError(description: "--input replays a recording; give either it or image PATHs")
+        }
+        if nullSeparated && filesFrom == nil {
+            throw UsageError(description: "--null describes a --files-from list; give the list too")
+        }
+        if filesFrom == "-" && paths.contains("-") {
+            throw UsageError(description: "standard input cannot be both the --files-from list and an image (-)")
         }
         if rawRequested {
             guard format == .text else { throw UsageError(description: "--raw and --format json exclude each other") }

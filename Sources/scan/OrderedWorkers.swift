@@ -2,50 +2,90 @@ import Foundation
 
 /// Runs jobs on several threads and hands their results back in job order,
 /// each as soon as it and every earlier one are done, so output streams
-/// while the order stays that of the command line.
+/// while the order stays that of the input.
+///
+/// Jobs are pulled from an iterator as workers become free, and workers stay
+/// at most a small window ahead of the consumer, so memory stays flat however
+/// long the input is (a `--files-from` list of millions of paths).
 enum OrderedWorkers {
-    /// Calls `work` for every index in `0..<count` on `threads` threads, each
+    /// Calls `work` for every job `jobs` yields on `threads` threads, each
     /// with its own state from `makeState` (a decoder is not thread-safe),
-    /// and `consume` on the calling thread in index order. `consume`
-    /// returning false stops the run early.
-    static func run<State, Output: Sendable>(
-        count: Int, threads: Int,
+    /// and `consume` on the calling thread in job order. `consume` returning
+    /// false stops the run early.
+    static func run<Jobs: IteratorProtocol & SendableMetatype, State, Output: Sendable>(
+        jobs: Jobs, threads: Int,
         makeState: @escaping @Sendable () -> State,
-        work: @escaping @Sendable (inout State, Int) -> Output,
-        consume: (Int, Output) -> Bool
+        work: @escaping @Sendable (inout State, Jobs.Element) -> Output,
+        consume: (Output) -> Bool
     ) {
-        let shared = Shared<Output>(count: count)
-        for _ in 0..<max(1, min(threads, count)) {
+        let threads = max(1, threads)
+        // A few jobs in hand per thread keep every core busy while one slow
+        // image holds up the output.
+        let shared = Shared<Jobs, Output>(jobs: jobs, window: threads * 4)
+        for _ in 0..<threads {
             Thread.detachNewThread {
                 var state = makeState()
-                while let index = shared.claim() {
-                    shared.finish(index, work(&state, index))
+                while let (index, job) = shared.claim() {
+                    shared.finish(index, work(&state, job))
                 }
             }
         }
-        for index in 0..<count {
-            guard consume(index, shared.wait(for: index)) else {
+        var index = 0
+        while let output = shared.wait(for: index) {
+            guard consume(output) else {
                 shared.cancel()
                 return
             }
+            index += 1
         }
     }
 
-    private final class Shared<Output: Sendable>: @unchecked Sendable {
-        // Sendable: every field is guarded by `condition`.
+    private final class Shared<Jobs: IteratorProtocol, Output: Sendable>: @unchecked Sendable {
+        // Sendable: the results and counters are guarded by `condition`, the
+        // iterator by `input`. Reading the next job holds only `input`, so a
+        // slow list on standard input never holds up finished output.
         private let condition = NSCondition()
-        private var results: [Output?]
-        private var next = 0
+        private let input = NSLock()
+        private var jobs: Jobs
+        private var nextIndex = 0
+        private var inputDone = false
+        private let window: Int
+        private var results: [Int: Output] = [:]
+        private var reserved = 0
+        private var consumed = 0
+        private var total: Int?
         private var cancelled = false
 
-        init(count: Int) { results = Array(repeating: nil, count: count) }
+        init(jobs: Jobs, window: Int) {
+            self.jobs = jobs
+            self.window = window
+        }
 
-        func claim() -> Int? {
+        /// The next job and its index, waiting while the workers are a full
+        /// window ahead; nil when there are no more.
+        func claim() -> (Int, Jobs.Element)? {
             condition.lock()
-            defer { condition.unlock() }
-            guard !cancelled, next < results.count else { return nil }
-            next += 1
-            return next - 1
+            while !cancelled && total == nil && reserved - consumed >= window { condition.wait() }
+            let stop = cancelled || total != nil
+            if !stop { reserved += 1 }
+            condition.unlock()
+            if stop { return nil }
+
+            // The index is taken with the job, under one lock, so that job
+            // order is input order.
+            input.lock()
+            let job = inputDone ? nil : jobs.next()
+            let index = nextIndex
+            if job == nil { inputDone = true } else { nextIndex += 1 }
+            input.unlock()
+            guard let job else {
+                condition.lock()
+                total = index
+                condition.broadcast()
+                condition.unlock()
+                return nil
+            }
+            return (index, job)
         }
 
         func finish(_ index: Int, _ output: Output) {
@@ -55,17 +95,21 @@ enum OrderedWorkers {
             condition.unlock()
         }
 
-        func wait(for index: Int) -> Output {
+        /// The output of job `index` once it is done, or nil past the last job.
+        func wait(for index: Int) -> Output? {
             condition.lock()
             defer { condition.unlock() }
-            while results[index] == nil { condition.wait() }
-            defer { results[index] = nil }  // release each result once consumed
-            return results[index]!
+            while results[index] == nil && !(total.map { index >= $0 } ?? false) { condition.wait() }
+            guard let output = results.removeValue(forKey: index) else { return nil }
+            consumed += 1
+            condition.broadcast()
+            return output
         }
 
         func cancel() {
             condition.lock()
             cancelled = true
+            condition.broadcast()
             condition.unlock()
         }
     }

@@ -24,7 +24,7 @@ if options.showVersion {
 if options.listDevices || options.listFormats || options.listControls {
     exit(DeviceListing(options: options).run())
 }
-if options.paths.isEmpty {
+if options.paths.isEmpty && options.filesFrom == nil {
     exit(ContinuousScan(options: options).run())
 }
 exit(FileScan(options: options).run())

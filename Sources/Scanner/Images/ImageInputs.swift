@@ -7,7 +7,9 @@ import Foundation
 /// their paths, so runs are repeatable. `-` is standard input.
 public enum ImageInputs {
     /// File name endings a directory walk picks up.
-    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "jpe", "webp", "pgm", "ppm", "pnm", "pbm"]
+    public static let imageExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "jpe", "webp", "pgm", "ppm", "pnm", "pbm", "tif", "tiff", "gif", "bmp", "dib", "pdf",
+    ]
 
     /// One image to scan.
     public enum Input: Sendable, Hashable {
@@ -17,17 +19,37 @@ public enum ImageInputs {
         case standardInput
     }
 
-    /// The images `paths` name, in order: files as given, directories expanded, `-` as
-    /// standard input.
-    public static func expand(_ paths: [String]) -> [Input] {
-        paths.flatMap { path -> [Input] in
-            if path == "-" { return [.standardInput] }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                // Missing and unreadable files are reported when loaded.
-                return [.file(path)]
+    /// The images `paths` name, in order: files as given, directories
+    /// expanded, `-` as standard input. Each directory is listed only when
+    /// the walk reaches it, so that a run starts at once and its memory does not
+    /// hold every name at the start.
+    public struct Expansion: IteratorProtocol, Sendable {
+        private var paths: ArraySlice<String>
+        private var listed: ArraySlice<String> = []
+
+        public init(_ paths: [String]) {
+            self.paths = paths[...]
+        }
+
+        public mutating func next() -> Input? {
+            while true {
+                if let file = listed.popFirst() { return .file(file) }
+                guard let path = paths.popFirst() else { return nil }
+                if path == "-" { return .standardInput }
+                if Self.isDirectory(path) {
+                    listed = imageFiles(under: path)[...]
+                } else {
+                    // Missing and unreadable files are reported when loaded.
+                    return .file(path)
+                }
             }
-            return imageFiles(under: path).map(Input.file)
+        }
+
+        /// Whether `path` names a directory (following links), which is how
+        /// a command-line path is told apart from an image.
+        public static func isDirectory(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
     }
 

@@ -38,8 +38,8 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAnImage(let name):
-            "\(name) is not an image the scanner can read (JPEG, PNG, WebP, PBM/PGM/PPM, recognised by "
-                + "content, not extension); convert it to PNG or JPEG and try again"
+            "\(name) is not an image the scanner can read (JPEG, PNG, WebP, TIFF, GIF, BMP, PDF, PBM/PGM/PPM, "
+                + "recognised by content, not extension); convert it to PNG or JPEG and try again"
         case .corrupt(let name, let format, let reason):
             "\(name) is a damaged or truncated \(format.rawValue) image (\(reason)); "
                 + "re-export or re-download the file"

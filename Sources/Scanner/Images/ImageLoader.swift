@@ -4,11 +4,16 @@
     import Darwin
 #endif
 
-/// Turns image files or bytes (JPEG, PNG, WebP, PBM/PGM/PPM, told apart by
-/// their first bytes) into 8-bit luma frames.
+/// Turns image files or bytes (JPEG, PNG, WebP, PBM/PGM/PPM, TIFF, GIF, BMP,
+/// PDF, told apart by their first bytes) into 8-bit luma frames. A file of
+/// several pages gives them one by one through `forEachPage`.
 public struct ImageLoader: Sendable {
     /// Images over this size are refused from their header, before decoding.
     public var limit: ImageSizeLimit
+    /// Every frame of an animated GIF, not just the first.
+    public var allGIFFrames = false
+    /// The resolution PDF pages are rendered at.
+    public var pdfDotsPerInch = 200
 
     /// A loader that refuses images over `limit`.
     public init(limit: ImageSizeLimit = .standard) {
@@ -35,13 +40,15 @@ public struct ImageLoader: Sendable {
         case .png: try PNGDecoder.decode(bytes, name: name, limit: limit)
         case .webP: try WebPDecoder.decode(bytes, name: name, limit: limit)
         case .pnm: try PNMDecoder.decode(bytes, name: name, limit: limit)
+        case .bmp: try BMPDecoder.decode(bytes, name: name, limit: limit)
+        case .tiff, .gif, .pdf: try firstPage(bytes, name: name)
         case nil: throw .notAnImage(name: name)
         }
     }
 
     /// The whole file in one allocation the caller frees, read with plain
     /// system calls so that failures keep their errno.
-    private static func readFile(_ path: String) throws(ImageLoadError) -> UnsafeMutableRawBufferPointer {
+    static func readFile(_ path: String) throws(ImageLoadError) -> UnsafeMutableRawBufferPointer {
         func failure(_ code: Int32) -> ImageLoadError { .unreadable(path: path, reason: .init(errno: code)) }
         let descriptor: Int32
         do {

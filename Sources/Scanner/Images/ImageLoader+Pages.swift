@@ -1,0 +1,34 @@
+/// Files of several pictures: TIFF and PDF pages, GIF frames.
+extension ImageLoader {
+    /// Decodes the file at `path` page by page, handing each to `body`
+    /// before the next is decoded; `body` returns false to stop. Throws when
+    /// the file as a whole cannot be read; a damaged page is handed over as
+    /// its error and the pages after it still come.
+    public func forEachPage(contentsOf path: String, _ body: (ImagePage) -> Bool) throws(ImageLoadError) {
+        let contents = try Self.readFile(path)
+        defer { contents.deallocate() }
+        try forEachPage(UnsafeRawBufferPointer(contents), name: path, body)
+    }
+
+    /// Decodes an image held in memory page by page; `name` identifies it
+    /// in messages.
+    public func forEachPage(_ bytes: UnsafeRawBufferPointer, name: String, _ body: (ImagePage) -> Bool) throws(ImageLoadError) {
+        switch ImageFormat(detecting: bytes) {
+        case .tiff: try TIFFDecoder.forEachPage(bytes, name: name, limit: limit, body)
+        case .gif: try GIFDecoder.forEachFrame(bytes, name: name, limit: limit, allFrames: allGIFFrames, body)
+        case .pdf: try PDFDecoder.forEachPage(bytes, name: name, limit: limit, dotsPerInch: pdfDotsPerInch, body)
+        default: _ = body(ImagePage(fragment: nil, frame: .success(try load(bytes, name: name))))
+        }
+    }
+
+    /// The first page of a file of pages, for callers that want one frame.
+    func firstPage(_ bytes: UnsafeRawBufferPointer, name: String) throws(ImageLoadError) -> Frame {
+        var first: Result<Frame, ImageLoadError>?
+        try forEachPage(bytes, name: name) { page in
+            first = page.frame
+            return false
+        }
+        guard let first else { throw .notAnImage(name: name) }
+        return try first.get()
+    }
+}

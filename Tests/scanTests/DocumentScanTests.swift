@@ -1,0 +1,91 @@
+import Foundation
+import Scanner
+import ScannerTestSupport
+import Testing
+
+/// End-to-end: TIFF, GIF, BMP and PDF files, pages as sources, and damaged
+/// files of each format reported on one line each.
+@Suite struct DocumentScanTests {
+    /// A directory with one file of each format holding a QR of its name,
+    /// and a 3-page TIFF and PDF with codes on pages 1 and 3.
+    private func documents() throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory()
+        for name in ["tiff", "gif", "bmp", "one", "three"] {
+            try ImageTools.writePGM(ZintRenderer.render(.qr, .text("code in \(name)")).frame, named: name, in: dir.url)
+        }
+        try ImageTools.writePGM(ImageTools.blank(), named: "two", in: dir.url)
+        try ImageTools.shell("""
+            pnmtotiff -lzw tiff.pgm > code.tif && pamtogif gif.pgm > code.gif && ppmtobmp -bpp 8 bmp.pgm > code.bmp \
+            && for p in one two three; do pnmtotiff -xresolution 72 -yresolution 72 $p.pgm > $p.tif || exit 1; done \
+            && tiffcp one.tif two.tif three.tif pages.tif && tiff2pdf -o pages.pdf pages.tif \
+            && rm one.tif two.tif three.tif *.pgm
+            """, in: dir.url)
+        return dir
+    }
+
+    @Test func aDirectoryWalkScansEveryFormat() throws {
+        let dir = try documents()
+        let result = try ScanCommand.run([dir.url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let base = dir.url.path + "/"
+        #expect(result.lines == [
+            base + "code.bmp:QR-Code:code in bmp",
+            base + "code.gif:QR-Code:code in gif",
+            base + "code.tif:QR-Code:code in tiff",
+            base + "pages.pdf#page=1:QR-Code:code in one",
+            base + "pages.pdf#page=3:QR-Code:code in three",
+            base + "pages.tif#page=1:QR-Code:code in one",
+            base + "pages.tif#page=3:QR-Code:code in three",
+        ])
+    }
+
+    @Test func everyPageIsAccountedForInJSON() throws {
+        let dir = try documents()
+        for name in ["pages.tif", "pages.pdf"] {
+            let result = try ScanCommand.run(["--format", "json", dir.file(name).path])
+            #expect(result.status == 0)
+            #expect(try RecordSchema.violations(in: result.lines) == [])
+            let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+            let path = dir.file(name).path
+            #expect(records.map { $0["source"] as? String } == [path + "#page=1", path + "#page=2", path + "#page=3"])
+            #expect(records.map { ($0["text"] ?? $0["status"]) as? String } == ["code in one", "no-code", "code in three"])
+        }
+    }
+
+    @Test func damagedFilesOfEachFormatGetOneLineEach() throws {
+        let dir = try documents()
+        var damaged: [String] = []
+        for name in ["code.tif", "code.gif", "code.bmp", "pages.pdf"] {
+            let bytes = try Data(contentsOf: dir.file(name))
+            let cut = dir.file("cut-" + name)
+            try bytes.prefix(bytes.count / 3).write(to: cut)
+            var scrambled = bytes
+            // Keep the signature, wreck what follows it.
+            for index in stride(from: 6, to: min(bytes.count, 200), by: 1) { scrambled[index] = UInt8(truncatingIfNeeded: index &* 37) }
+            let wrecked = dir.file("wrecked-" + name)
+            try scrambled.write(to: wrecked)
+            damaged += [cut.path, wrecked.path]
+        }
+        let result = try ScanCommand.run(["--format", "json"] + damaged)
+        #expect(result.status == 1)
+        let errors = result.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.count == damaged.count, "\(errors)")
+        for path in damaged {
+            #expect(errors.filter { $0.contains(path + " ") || $0.contains(path + "#") }.count == 1, "\(path): \(errors)")
+        }
+        #expect(try RecordSchema.violations(in: result.lines) == [])
+        let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(records.allSatisfy { $0["status"] as? String == "error" }, "\(records)")
+    }
+
+    @Test func allFramesOfAnAnimatedGIF() throws {
+        let dir = try TemporaryDirectory()
+        try ImageTools.writePGM(ZintRenderer.render(.qr, .text("frame one")).frame, named: "a", in: dir.url)
+        try ImageTools.writePGM(ZintRenderer.render(.qr, .text("frame two")).frame, named: "b", in: dir.url)
+        try ImageTools.shell("pamtogif a.pgm > a.gif && pamtogif b.pgm > b.gif && gifsicle --merge a.gif b.gif > ab.gif", in: dir.url)
+        let first = try ScanCommand.run([dir.file("ab.gif").path])
+        #expect(first.lines == ["QR-Code:frame one"])
+        let all = try ScanCommand.run(["--all-frames", "-H", dir.file("ab.gif").path])
+        #expect(all.lines == [dir.file("ab.gif").path + "#frame=1:QR-Code:frame one", dir.file("ab.gif").path + "#frame=2:QR-Code:frame two"])
+    }
+}
