@@ -14,7 +14,9 @@ struct ContinuousScan {
             tracker: options.trackerConfiguration)
         let session: CaptureSession
         let sourceName: String
+        var sinks: [any EventSink] = []
         do {
+            if let endpoint = options.publish { sinks.append(try BrokerSink(options: options, endpoint: endpoint, messages: messages)) }
             let recorder = try options.record.map { path throws(RecordingError) in
                 try Y4MWriter(path: path)
             }
@@ -36,7 +38,7 @@ struct ContinuousScan {
             if !options.quiet { messages.write("scan: \(error)\n") }
             return 1
         }
-        return Printer(options: options, source: sourceName).run(session)
+        return Printer(options: options, source: sourceName, sinks: sinks).run(session)
     }
 }
 
@@ -46,13 +48,15 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
     private let options: Options
     private let source: String
     private let formatter: EventFormatter
+    private let sinks: [any EventSink]
     private let queue = DispatchQueue(label: "scan.output")
     private var found = 0
     private var stopping = false
 
-    init(options: Options, source: String) {
+    init(options: Options, source: String, sinks: [any EventSink]) {
         self.options = options
         self.source = source
+        self.sinks = sinks
         formatter = EventFormatter(format: options.format)
     }
 
@@ -63,12 +67,17 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak session] in session?.stop() }
+            source.setEventHandler { [weak session, sinks] in
+                session?.stop()
+                sinks.forEach { $0.interrupt() }
+            }
             source.resume()
             return source
         }
         session.waitUntilFinished()
         queue.sync {}  // every event queued before the end is written
+        // A recording's end waits for the sinks; a stop or an error does not.
+        sinks.forEach { $0.finish(interrupted: options.input == nil || session.error != nil) }
         signals.forEach { $0.cancel() }
         if let error = session.error {
             if !options.quiet { LineWriter.standardError.write("scan: \(error)\n") }
@@ -79,6 +88,7 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
 
     func captureSession(_ session: CaptureSession, didEmit event: DetectionEvent) {
         guard !stopping else { return }
+        sinks.forEach { $0.deliver(event, source: source) }
         let (line, message) = formatter.output(for: event, source: source)
         if let message, !options.quiet { LineWriter.standardError.write("scan: \(message)\n") }
         guard let line else { return }

@@ -179,6 +179,49 @@ enum OptionTable {
               JSON events carry "event" (appeared, left, camera-lost, camera-restored), "frame",
               "timestamp" (capture time, s) and "latency_ms" (decode time).
             """),
+        Section(title: "TILL (events to the store's broker)", entries: [
+            Entry(Option("--publish", value: "URL") { options, text in options.publish = try MQTTEndpoint(parsing: text) }, help: """
+                also send every event as a JSON line, at QoS 1, to an MQTT
+                broker: mqtt://HOST:PORT/TOPIC, or mqtts:// for TLS, e.g.
+                mqtt://broker:1883/store/12/lane/3/scans. Each event carries
+                "id" (LANE-SEQUENCE, unique across restarts): drop duplicates
+                by it. TOPIC/status holds "online", or "offline" (the will)
+                """),
+            Entry(Option("--lane", value: "NAME") { options, text in
+                guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
+                    throw Options.UsageError(description: "invalid lane '\(text)': use letters, digits, '.', '_' and '-'")
+                }
+                options.lane = text
+            }, help: """
+                this lane's name, in event ids and the client id scan-NAME
+                (default: the host name)
+                """),
+            Entry(Option("--mqtt-ca", value: "FILE") { options, text in options.mqttCA = text },
+                  help: "the CA certificate that signed the broker's (default: the system's)"),
+            Entry(
+                Option("--mqtt-user", value: "NAME") { options, text in options.mqttUser = text },
+                Option("--mqtt-password-file", value: "FILE") { options, text in options.mqttPasswordFile = text },
+                help: "the broker account; the password is read from FILE"),
+            Entry(Option("--state-dir", value: "DIR") { options, text in options.stateDirectory = text }, help: """
+                where the spool lives (default: $STATE_DIRECTORY, which
+                systemd sets, else /var/lib/scan)
+                """),
+            Entry(Option("--spool-limit", value: "BYTES") { options, text in options.spoolLimit = try positive("--spool-limit", text) }, help: """
+                the most unsent events the spool holds (default 16777216)
+                """),
+            Entry(Option("--config", value: "FILE") { options, text in try options.parse(try ConfigurationFile.arguments(path: text)) }, help: """
+                read options from FILE, one a line: NAME VALUE, or NAME for
+                a flag (# comments); the service reads /etc/scan/LANE.conf
+                """),
+        ], notes: """
+              Events go to the spool (LANE.spool, fsync'd JSON Lines) before the broker; while
+              it is unreachable they wait there and are sent in order when it returns, also
+              after a restart. When the unsent events fill --spool-limit, new ones are refused
+              (the oldest are kept), each with an error line and a count. At the end of a
+              recording, scan waits until the broker has every event (Ctrl-C leaves them in
+              the spool for the next start). A wrong password or an untrusted certificate
+              stops scan at once with exit status 1.
+            """),
         Section(title: "COMPARISONS", entries: [
             Entry(Option("--engine", value: "zbar|zxing") { options, text in
                 guard let engine = Detection.Engine(rawValue: text), engine != .native else {

@@ -43,6 +43,15 @@ struct Options {
     var beep = false
     var reportsLeft = false
 
+    // Till: events to the store's broker, a keyboard wedge.
+    var lane: String?
+    var stateDirectory: String?
+    var publish: MQTTEndpoint?
+    var mqttCA: String?
+    var mqttUser: String?
+    var mqttPasswordFile: String?
+    var spoolLimit = 16 << 20
+
     /// What the decoding options describe; files default to thorough
     /// effort, the camera to fast.
     func decoderConfiguration(defaultEffort: Effort) -> DecoderConfiguration {
