@@ -139,19 +139,7 @@ public final class EventSpool: @unchecked Sendable {
     }
 
     private func write(_ line: [UInt8]) throws(DeliveryError) {
-        let failure: Int32? = line.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let n = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += n
-            }
-            return fsync(descriptor) == 0 ? nil : errno
-        }
-        if let failure { throw .state(path: spoolPath, errno: failure) }
+        guard LineWriter(descriptor: descriptor).write(line), fsync(descriptor) == 0 else { throw .state(path: spoolPath, errno: errno) }
     }
 
     /// Replaces the checkpoint atomically: a new file, fsync'd, renamed.
