@@ -25,6 +25,7 @@ let package = Package(
         // Thin C/C++ targets for what Swift cannot call directly.
         .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"]),
         .target(name: "CV4L2", dependencies: ["CLibV4L2"]),
+        .target(name: "CUInput"),
         .target(
             name: "CZXing",
             cxxSettings: [.define("ZX_USE_UTF8")],
@@ -34,7 +35,7 @@ let package = Package(
         // The engine.
         .target(
             name: "Scanner",
-            dependencies: ["CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CMosquitto"]
+            dependencies: ["CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CMosquitto", "CUInput"]
         ),
         .executableTarget(name: "scan", dependencies: ["Scanner"]),
         // A sample till that embeds the library (see README, "Embedding").

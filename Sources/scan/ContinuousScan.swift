@@ -17,6 +17,7 @@ struct ContinuousScan {
         var sinks: [any EventSink] = []
         do {
             if let endpoint = options.publish { sinks.append(try BrokerSink(options: options, endpoint: endpoint, messages: messages)) }
+            if options.type { sinks.append(try KeyboardSink(options: options, messages: messages)) }
             let recorder = try options.record.map { path throws(RecordingError) in
                 try Y4MWriter(path: path)
             }

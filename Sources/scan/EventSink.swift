@@ -55,3 +55,34 @@ struct BrokerSink: EventSink {
         return String(name)
     }
 }
+
+/// `--type`: each appeared payload typed on a virtual keyboard.
+struct KeyboardSink: EventSink {
+    let wedge: KeyboardWedge
+    let messages: LineWriter
+    private let keyboard: SendableKeyboard
+
+    init(options: Options, messages: LineWriter) throws {
+        wedge = options.wedge
+        keyboard = SendableKeyboard(keyboard: try VirtualKeyboard(keys: options.wedge.layout.keys))
+        self.messages = messages
+    }
+
+    func deliver(_ event: DetectionEvent, source: String) {
+        guard case .appeared(let item) = event else { return }
+        do {
+            for stroke in try wedge.strokes(for: item.detection.text) { try keyboard.keyboard.type(stroke) }
+        } catch {
+            messages.write("scan: \(TerminalSafeText.escape(item.detection.text)): \(error)\n")
+        }
+    }
+
+    func finish(interrupted: Bool) {}
+    func interrupt() {}
+
+    /// Sendable: typed only on the output queue.
+    private final class SendableKeyboard: @unchecked Sendable {
+        let keyboard: VirtualKeyboard
+        init(keyboard: VirtualKeyboard) { self.keyboard = keyboard }
+    }
+}

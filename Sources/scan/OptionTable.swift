@@ -222,6 +222,34 @@ enum OptionTable {
               the spool for the next start). A wrong password or an untrusted certificate
               stops scan at once with exit status 1.
             """),
+        Section(title: "KEYBOARD WEDGE (for point-of-sale programs that take a USB scanner)", entries: [
+            Entry(Option("--type") { options, _ in options.type = true }, help: """
+                type each new code on a virtual keyboard (/dev/uinput),
+                then the suffix, as a USB barcode scanner does
+                """),
+            Entry(Option("--keyboard-layout", value: "us|de") { options, text in
+                guard let layout = KeyboardLayout.named(text) else {
+                    throw Options.UsageError(description: "unknown keyboard layout '\(text)': use us or de")
+                }
+                options.wedge.layout = layout
+            }, help: """
+                the layout the till's system expects (default us; de is
+                German QWERTZ, with AltGr for @ { [ ] } \\ ~ | €)
+                """),
+            Entry(Option("--type-suffix", value: "enter|tab|none") { options, text in
+                guard let suffix = KeyboardWedge.Suffix(rawValue: text) else {
+                    throw Options.UsageError(description: "unknown suffix '\(text)': use enter, tab or none")
+                }
+                options.wedge.suffix = suffix
+            }, help: "what is typed after each code (default enter)"),
+            Entry(Option("--type-control") { options, _ in options.wedge.typesControlCharacters = true }, help: """
+                type tab and newline in a payload as Tab and Enter
+                """),
+        ], notes: """
+              A payload with a character the layout cannot type, or with a control character
+              (a newline must not press Enter, ESC must not reach the till), is not typed at
+              all: an error line names the characters.
+            """),
         Section(title: "COMPARISONS", entries: [
             Entry(Option("--engine", value: "zbar|zxing") { options, text in
                 guard let engine = Detection.Engine(rawValue: text), engine != .native else {

@@ -51,6 +51,8 @@ struct Options {
     var mqttUser: String?
     var mqttPasswordFile: String?
     var spoolLimit = 16 << 20
+    var type = false
+    var wedge = KeyboardWedge()
 
     /// What the decoding options describe; files default to thorough
     /// effort, the camera to fast.

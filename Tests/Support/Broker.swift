@@ -144,7 +144,7 @@ public final class Subscriber {
             publish.arguments = ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", topic, "-q", "1", "-m", "probe"] + extra
             try? publish.run()
             publish.waitUntilExit()
-            return self.lines.contains("probe")
+            return (try? String(contentsOf: self.output, encoding: .utf8))?.contains("probe") == true
         }
     }
 
@@ -153,9 +153,9 @@ public final class Subscriber {
         process.waitUntilExit()
     }
 
-    /// The payloads received so far.
+    /// The payloads received so far, without the probes.
     public var lines: [String] {
-        (try? String(contentsOf: output, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        (try? String(contentsOf: output, encoding: .utf8))?.split(separator: "\n").map(String.init).filter { $0 != "probe" } ?? []
     }
 }
 
