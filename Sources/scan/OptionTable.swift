@@ -181,11 +181,12 @@ enum OptionTable {
             """),
         Section(title: "TILL (events to the store's broker)", entries: [
             Entry(Option("--publish", value: "URL") { options, text in options.publish = try MQTTEndpoint(parsing: text) }, help: """
-                also send every event as a JSON line, at QoS 1, to an MQTT
-                broker: mqtt://HOST:PORT/TOPIC, or mqtts:// for TLS, e.g.
-                mqtt://broker:1883/store/12/lane/3/scans. Each event carries
-                "id" (LANE-SEQUENCE, unique across restarts): drop duplicates
-                by it. TOPIC/status holds "online", or "offline" (the will)
+                also send every event as a JSON line, at QoS 1, to
+                an MQTT broker: mqtt://HOST:PORT/TOPIC, or mqtts://
+                for TLS, e.g. mqtt://broker:1883/store/12/lane/3/scans.
+                Each event has an "id" (LANE-SEQUENCE, unique across
+                restarts): drop duplicates by it. TOPIC/status holds
+                "online", or "offline" (the last will)
                 """),
             Entry(Option("--lane", value: "NAME") { options, text in
                 guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
@@ -193,25 +194,27 @@ enum OptionTable {
                 }
                 options.lane = text
             }, help: """
-                this lane's name, in event ids and the client id scan-NAME
-                (default: the host name)
+                this lane's name, in event ids and the client id
+                scan-NAME (default: the host name)
                 """),
             Entry(Option("--mqtt-ca", value: "FILE") { options, text in options.mqttCA = text },
-                  help: "the CA certificate that signed the broker's (default: the system's)"),
+                  help: "the CA that signed the broker's certificate\n(default: the system's CAs)"),
             Entry(
                 Option("--mqtt-user", value: "NAME") { options, text in options.mqttUser = text },
                 Option("--mqtt-password-file", value: "FILE") { options, text in options.mqttPasswordFile = text },
                 help: "the broker account; the password is read from FILE"),
             Entry(Option("--state-dir", value: "DIR") { options, text in options.stateDirectory = text }, help: """
-                where the spool lives (default: $STATE_DIRECTORY, which
-                systemd sets, else /var/lib/scan)
+                where the spool lives (default: $STATE_DIRECTORY,
+                which systemd sets, else /var/lib/scan)
                 """),
             Entry(Option("--spool-limit", value: "BYTES") { options, text in options.spoolLimit = try positive("--spool-limit", text) }, help: """
-                the most unsent events the spool holds (default 16777216)
+                the most bytes of unsent events the spool holds
+                (default 16777216)
                 """),
             Entry(Option("--config", value: "FILE") { options, text in try options.parse(try ConfigurationFile.arguments(path: text)) }, help: """
-                read options from FILE, one a line: NAME VALUE, or NAME for
-                a flag (# comments); the service reads /etc/scan/LANE.conf
+                read options from FILE, one a line: NAME VALUE, or
+                NAME for a flag (# comments); the service reads
+                /etc/scan/LANE.conf
                 """),
         ], notes: """
               Events go to the spool (LANE.spool, fsync'd JSON Lines) before the broker; while
@@ -224,8 +227,8 @@ enum OptionTable {
             """),
         Section(title: "KEYBOARD WEDGE (for point-of-sale programs that take a USB scanner)", entries: [
             Entry(Option("--type") { options, _ in options.type = true }, help: """
-                type each new code on a virtual keyboard (/dev/uinput),
-                then the suffix, as a USB barcode scanner does
+                type each new code on a virtual keyboard
+                (/dev/uinput), then the suffix, as a USB scanner does
                 """),
             Entry(Option("--keyboard-layout", value: "us|de") { options, text in
                 guard let layout = KeyboardLayout.named(text) else {
@@ -233,7 +236,7 @@ enum OptionTable {
                 }
                 options.wedge.layout = layout
             }, help: """
-                the layout the till's system expects (default us; de is
+                the layout the till expects (default us; de is
                 German QWERTZ, with AltGr for @ { [ ] } \\ ~ | €)
                 """),
             Entry(Option("--type-suffix", value: "enter|tab|none") { options, text in

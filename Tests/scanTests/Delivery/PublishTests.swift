@@ -123,8 +123,9 @@ import Testing
 
         let published = try scan(ca: tls.caFile, password: good)
         #expect(published.status == 0, "\(published.stderr)")
-        try Wait.until("three events at the subscriber") { subscriber.lines.count >= 3 }
-        #expect(subscriber.lines.map { $0.contains("\"text\":\"item-00") } == [true, true, true])
+        try? Wait.until("three events at the subscriber") { subscriber.lines.count >= 3 }
+        let raw = (try? String(contentsOf: subscriber.output, encoding: .utf8)) ?? ""
+        #expect(subscriber.lines.map { $0.contains("\"text\":\"item-00") } == [true, true, true], "\(published.stderr)\n\(raw)")
 
         for (ca, password, says) in [(tls.caFile, bad, "refused the connection: Connection Refused: not authorised"), (stranger.caFile, good, "TLS failed")] {
             let result = try scan(ca: ca, password: password)
