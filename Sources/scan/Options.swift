@@ -87,6 +87,9 @@ struct Options {
         if input != nil && !paths.isEmpty {
             throw UsageError(description: "--input replays a recording; give either it or image PATHs")
         }
+        if (publish != nil || type) && !paths.isEmpty {
+            throw UsageError(description: "--publish and --type follow a camera or a recording (--input), not image PATHs")
+        }
         if rawRequested {
             guard format == .text else { throw UsageError(description: "--raw and --format json exclude each other") }
             format = .raw

@@ -29,6 +29,14 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    @Test func tillOptionsNeedACameraOrARecording() throws {
+        let result = try ScanCommand.run(["--publish", "mqtt://127.0.0.1:1883/lane", "Samples/qr.png"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--publish and --type follow a camera or a recording"), "\(result.stderr)")
+        let address = try ScanCommand.run(["--publish", "http://127.0.0.1/lane", "--input", "Samples/checkout.mjpeg"])
+        #expect(address.status == 2 && address.stderr.contains("unknown scheme 'http'"), "\(address.stderr)")
+    }
+
     @Test func helpAndManPageListTheSameOptions() throws {
         let help = try ScanCommand.run(["--help"]).stdout
         let manual = try ScanCommand.run(["--help-man"]).stdout
