@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CLibTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         // Thin C/C++ targets for what Swift cannot call directly.
         .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"]),
@@ -39,6 +40,7 @@ let package = Package(
             name: "Scanner",
             dependencies: [
                 "CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CTIFFDecode", "CGIF", "CPoppler",
+                "CMosquitto", "CUInput",
             ]
         ),
         .executableTarget(name: "scan", dependencies: ["Scanner"]),

@@ -14,7 +14,10 @@ struct ContinuousScan {
             tracker: options.trackerConfiguration)
         let session: CaptureSession
         let sourceName: String
+        var sinks: [any EventSink] = []
         do {
+            if let endpoint = options.publish { sinks.append(try BrokerSink(options: options, endpoint: endpoint, messages: messages)) }
+            if options.type { sinks.append(try KeyboardSink(options: options, messages: messages)) }
             let recorder = try options.record.map { path throws(RecordingError) in
                 try Y4MWriter(path: path)
             }
@@ -37,7 +40,7 @@ struct ContinuousScan {
         }
         // The delegate is set before the session starts, so that the
         // first frame's events reach it.
-        let printer = Printer(options: options, source: sourceName)
+        let printer = Printer(options: options, source: sourceName, sinks: sinks)
         session.setDelegate(printer, queue: printer.queue)
         do {
             try session.start()
@@ -55,13 +58,15 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
     private let options: Options
     private let source: String
     private let formatter: EventFormatter
+    private let sinks: [any EventSink]
     let queue = DispatchQueue(label: "scan.output")
     private var found = 0
     private var stopping = false
 
-    init(options: Options, source: String) {
+    init(options: Options, source: String, sinks: [any EventSink]) {
         self.options = options
         self.source = source
+        self.sinks = sinks
         formatter = EventFormatter(format: options.format)
     }
 
@@ -72,12 +77,17 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak session] in session?.stop() }
+            source.setEventHandler { [weak session, sinks] in
+                session?.stop()
+                sinks.forEach { $0.interrupt() }
+            }
             source.resume()
             return source
         }
         session.waitUntilFinished()
         queue.sync {}  // every event queued before the end is written
+        // A recording's end waits for the sinks; a stop or an error does not.
+        sinks.forEach { $0.finish(interrupted: options.input == nil || session.error != nil) }
         signals.forEach { $0.cancel() }
         if let error = session.error {
             if !options.quiet { LineWriter.standardError.write("scan: \(CameraSetup.message(for: error))\n") }
@@ -88,6 +98,7 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
 
     func captureSession(_ session: CaptureSession, didEmit event: DetectionEvent) {
         guard !stopping else { return }
+        sinks.forEach { $0.deliver(event, source: source) }
         var (line, message) = formatter.output(for: event, source: source)
         if case .cameraLost(let device, let error) = event, let advice = CameraSetup.advice(for: error) {
             message = "\(error); \(advice); reconnecting when \(device) returns"

@@ -17,7 +17,10 @@ struct Options {
     var singleEngine: Detection.Engine?
     var secondOpinion = false
     var showHelp = false
+    var showManPage = false
     var showVersion = false
+    /// `--raw`, checked against `--format` once every option is read.
+    var rawRequested = false
 
     // Camera and recordings.
     var device: String?
@@ -45,6 +48,17 @@ struct Options {
     var confirm: Int?
     var beep = false
     var reportsLeft = false
+
+    // Till: events to the store's broker, a keyboard wedge.
+    var lane: String?
+    var stateDirectory: String?
+    var publish: MQTTEndpoint?
+    var mqttCA: String?
+    var mqttUser: String?
+    var mqttPasswordFile: String?
+    var spoolLimit = 16 << 20
+    var type = false
+    var wedge = KeyboardWedge()
 
     /// What the decoding options describe; files default to thorough
     /// effort, the camera to fast.
@@ -74,128 +88,8 @@ struct Options {
         let description: String
     }
 
-    private func integer(_ name: String, _ text: String) throws -> Int {
-        guard let value = Int(text) else { throw UsageError(description: "\(name) takes a whole number, not '\(text)'") }
-        return value
-    }
-
-    private func positive(_ name: String, _ text: String) throws -> Int {
-        let value = try integer(name, text)
-        guard value > 0 else { throw UsageError(description: "\(name) must be positive, not \(value)") }
-        return value
-    }
-
     init(arguments: [String]) throws {
-        var rest = arguments[...]
-        var rawRequested = false
-        while let argument = rest.popFirst() {
-            // `--name=value` is the same as `--name value`.
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            func value() throws -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = rest.popFirst() else { throw UsageError(description: "\(name) needs a value") }
-                return next
-            }
-            switch name {
-            case "-h", "--help": showHelp = true
-            case "--version": showVersion = true
-            case "-q", "--quiet": quiet = true
-            case "--raw": rawRequested = true
-            case "--json": format = .json
-            case "--files-from": filesFrom = try value()
-            case "--null": nullSeparated = true
-            case "-H", "--with-filename": withFilename = true
-            case "--no-filename": withFilename = false
-            case "--all-frames": allFrames = true
-            case "--pdf-dpi":
-                pdfDotsPerInch = try positive(name, try value())
-                guard pdfDotsPerInch <= 2400 else { throw UsageError(description: "--pdf-dpi must be at most 2400, not \(pdfDotsPerInch)") }
-            case "--format":
-                let text = try value()
-                guard let parsed = OutputFormat(rawValue: text), parsed != .raw else {
-                    throw UsageError(description: "unknown format '\(text)': use text or json (or --raw)")
-                }
-                format = parsed
-            case "-S", "--symbologies":
-                symbologies = try Symbology.parseList(try value())
-            case "--roi":
-                regionOfInterest = try RegionOfInterest(parsing: try value())
-            case "--second-opinion": secondOpinion = true
-            case "--engine":
-                let text = try value()
-                guard let engine = Detection.Engine(rawValue: text), engine != .native else {
-                    throw UsageError(description: "unknown engine '\(text)': use zbar or zxing")
-                }
-                singleEngine = engine
-            case "--effort":
-                let text = try value()
-                guard let parsed = Effort(rawValue: text) else {
-                    throw UsageError(description: "unknown effort '\(text)': use fast, normal or thorough")
-                }
-                effort = parsed
-            case "-d", "--device": device = try value()
-            case "--list-devices": listDevices = true
-            case "--list-formats": listFormats = true
-            case "--list-controls": listControls = true
-            case "--size":
-                let text = try value()
-                let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-                guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-                    throw UsageError(description: "invalid size '\(text)': use WIDTHxHEIGHT, for example 1280x720")
-                }
-                size = (parts[0], parts[1])
-            case "--fps": framesPerSecond = try positive(name, try value())
-            case "--pixel-format":
-                let text = try value()
-                // A code of up to four characters, "-BE" marking big-endian ones ("Y16 -BE").
-                let code = text.hasSuffix("-BE") ? text.dropLast(3) : Substring(text)
-                guard (1...4).contains(code.utf8.count) else {
-                    throw UsageError(description: "invalid pixel format '\(text)': use a four-character code such as YUYV or MJPG (see --list-formats)")
-                }
-                pixelFormat = PixelFormat(text)
-            case "--control":
-                let text = try value()
-                guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                    throw UsageError(description: "invalid control '\(text)': use NAME=VALUE, for example brightness=128")
-                }
-                controls.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
-            case "--focus": focus = try value()
-            case "--exposure": exposure = try value()
-            case "--gain": gain = try integer(name, try value())
-            case "--zoom": zoom = try positive(name, try value())
-            case "--torch":
-                let text = try value()
-                guard text == "on" || text == "off" else { throw UsageError(description: "--torch takes on or off") }
-                torch = text == "on"
-            case "--oneshot": oneshot = true
-            case "--input": input = try value()
-            case "--fast": fast = true
-            case "--record": record = try value()
-            case "--dedup":
-                let text = try value()
-                do { dedup = try DedupPolicy(parsing: text) } catch { throw UsageError(description: error.description) }
-            case "--rearm-ms": rearm = .milliseconds(try positive(name, try value()))
-            case "--dedup-ms": dedupWindow = .milliseconds(try positive(name, try value()))
-            case "--confirm": confirm = try positive(name, try value())
-            case "--beep": beep = true
-            case "--left": reportsLeft = true
-            case "--":
-                paths.append(contentsOf: rest)
-                rest = []
-            case "-":
-                paths.append(argument)
-            default:
-                if argument.hasPrefix("-") {
-                    throw UsageError(description: "unknown option '\(argument)'")
-                }
-                paths.append(argument)
-            }
-        }
+        try parse(arguments)
         if input != nil && (!paths.isEmpty || filesFrom != nil) {
             throw UsageError(description: "--input replays a recording; give either it or image PATHs")
         }
@@ -205,9 +99,46 @@ struct Options {
         if filesFrom == "-" && paths.contains("-") {
             throw UsageError(description: "standard input cannot be both the --files-from list and an image (-)")
         }
+        if (publish != nil || type) && (!paths.isEmpty || filesFrom != nil) {
+            throw UsageError(description: "--publish and --type follow a camera or a recording (--input), not image PATHs")
+        }
         if rawRequested {
             guard format == .text else { throw UsageError(description: "--raw and --format json exclude each other") }
             format = .raw
+        }
+    }
+}
+
+extension Options {
+    /// Applies `arguments` through `OptionTable`: `--name value`,
+    /// `--name=value`, `--` before paths that start with a dash, `-` for stdin.
+    mutating func parse(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = OptionTable.byName[name] else {
+                if argument == "--" {
+                    paths.append(contentsOf: rest)
+                    return
+                }
+                if argument.hasPrefix("-") && argument != "-" {
+                    throw UsageError(description: "unknown option '\(argument)'")
+                }
+                paths.append(argument)
+                continue
+            }
+            guard option.value != nil else {
+                if inlineValue != nil { throw UsageError(description: "\(name) takes no value") }
+                try option.apply(&self, "")
+                continue
+            }
+            guard let value = inlineValue ?? rest.popFirst() else { throw UsageError(description: "\(name) needs a value") }
+            try option.apply(&self, value)
         }
     }
 }

@@ -17,6 +17,10 @@ if options.showHelp {
     LineWriter.standardOutput.write(Help.text + "\n")
     exit(0)
 }
+if options.showManPage {
+    LineWriter.standardOutput.write(ManPage.text)
+    exit(0)
+}
 if options.showVersion {
     LineWriter.standardOutput.write(Help.version + "\n")
     exit(0)

@@ -1,0 +1,335 @@
+import Scanner
+
+/// Every option `scan` takes, declared once: the parser, `--help`, the man
+/// page, the bash completion (which reads `--help`) and the configuration
+/// file all come from this table, so they cannot drift apart.
+enum OptionTable {
+    /// One option: its names, the placeholder of its value (nil for a
+    /// flag), and what it does to `Options`; a flag's `apply` gets "".
+    struct Option: Sendable {
+        let names: [String]
+        let value: String?
+        let apply: @Sendable (inout Options, String) throws -> Void
+
+        init(_ names: String..., value: String? = nil, apply: @escaping @Sendable (inout Options, String) throws -> Void) {
+            self.names = names
+            self.value = value
+            self.apply = apply
+        }
+
+        /// `-S, --symbologies LIST`.
+        var synopsis: String { names.joined(separator: ", ") + (value.map { " " + $0 } ?? "") }
+        /// The name a configuration file uses: the long name without dashes.
+        var configurationName: String? { names.last { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) } }
+    }
+
+    /// One entry of the help: one or more options sharing a description,
+    /// written as lines of at most 80 columns with the options' column.
+    struct Entry: Sendable {
+        let options: [Option]
+        let help: [String]
+
+        init(_ options: Option..., help: String) {
+            self.options = options
+            self.help = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    /// A heading of the help and the man page, with its entries and notes
+    /// (verbatim lines, already indented as `--help` shows them).
+    struct Section: Sendable {
+        let title: String
+        var entries: [Entry] = []
+        var notes: String = ""
+    }
+
+    static let sections: [Section] = [
+        Section(title: "SYMBOLOGIES (--symbologies, default all)", notes: """
+                qr, ean13, ean8, upca, upce, code39, code93, code128   read by zbar
+                pdf417, aztec, datamatrix                              read by zxing-cpp
+              UPC-A prints as its 12 digits and UPC-E as its 8; JSON adds "gtin", the 13-digit form.
+            """),
+        Section(title: "FILES", entries: [
+            Entry(Option("--files-from", value: "LIST") { options, text in options.filesFrom = text }, help: """
+                also scan the paths in LIST (- for standard input), one a
+                line, read as they are scanned; an entry is a file, never
+                walked as a directory
+                """),
+            Entry(Option("--null") { options, _ in options.nullSeparated = true },
+                  help: "LIST entries end with NUL, not newline (find -print0)"),
+            Entry(Option("--all-frames") { options, _ in options.allFrames = true },
+                  help: "every frame of an animated GIF, as FILE#frame=N"),
+            Entry(Option("--pdf-dpi", value: "N") { options, text in
+                options.pdfDotsPerInch = try positive("--pdf-dpi", text)
+                guard options.pdfDotsPerInch <= 2400 else {
+                    throw Options.UsageError(description: "--pdf-dpi must be at most 2400, not \(options.pdfDotsPerInch)")
+                }
+            }, help: "render PDF pages at N dots per inch (default 200)"),
+        ], notes: "  A TIFF or PDF of several pages gives each page as FILE#page=N."),
+        Section(title: "OUTPUT", entries: [
+            Entry(Option("--format", value: "text|json") { options, text in
+                guard let parsed = OutputFormat(rawValue: text), parsed != .raw else {
+                    throw Options.UsageError(description: "unknown format '\(text)': use text or json (or --raw)")
+                }
+                options.format = parsed
+            }, help: """
+                text: SYMBOLOGY:payload, control characters escaped (default)
+                json: JSON Lines with source, symbology, text, bytes (base64),
+                corners (4 points, clockwise from the symbol's top-left), gtin;
+                and one {"source","status":"no-code"} or
+                {"source","status":"error","error"} record for each file or
+                page that gave no symbol or could not be read
+                """),
+            Entry(Option("-H", "--with-filename") { options, _ in options.withFilename = true }, help: """
+                lead text lines with the source, FILE:SYMBOLOGY:payload
+                (default with several PATHs, a directory or --files-from)
+                """),
+            Entry(Option("--no-filename") { options, _ in options.withFilename = false },
+                  help: "never, as zbarimg prints"),
+            Entry(Option("--json") { options, _ in options.format = .json }, help: "the same as --format json"),
+            Entry(Option("--raw") { options, _ in options.rawRequested = true }, help: "the payload bytes only, unescaped"),
+            Entry(Option("-q", "--quiet") { options, _ in options.quiet = true },
+                  help: "no messages on standard error; errors still set the exit status"),
+        ]),
+        Section(title: "DECODING", entries: [
+            Entry(Option("-S", "--symbologies", value: "LIST") { options, text in options.symbologies = try Symbology.parseList(text) },
+                  help: "comma-separated, e.g. qr,ean13 (only their decoders run)"),
+            Entry(Option("--roi", value: "X,Y,W,H") { options, text in options.regionOfInterest = try RegionOfInterest(parsing: text) },
+                  help: """
+                    decode only this part of each image, as fractions of its
+                    width and height from the top-left, e.g. 0.25,0.25,0.5,0.5;
+                    corners are still reported in full-image pixels
+                    """),
+            Entry(Option("--second-opinion") { options, _ in options.secondOpinion = true }, help: """
+                have zxing's 1D readers re-read EAN/UPC codes that zbar
+                found, and trust zxing where they disagree (each check
+                runs in a child process, as zxing 1.4 can abort)
+                """),
+            Entry(Option("--effort", value: "LEVEL") { options, text in
+                guard let parsed = Effort(rawValue: text) else {
+                    throw Options.UsageError(description: "unknown effort '\(text)': use fast, normal or thorough")
+                }
+                options.effort = parsed
+            }, help: """
+                fast: one pass; normal: a few second chances;
+                thorough: every second chance (inverted, rescaled,
+                contrast-stretched). Default: thorough for files
+                """),
+        ]),
+        Section(title: "CAMERA", entries: [
+            Entry(Option("-d", "--device", value: "PATH|N") { options, text in options.device = text },
+                  help: "the camera to use (default: the first capture device)"),
+            Entry(Option("--list-devices") { options, _ in options.listDevices = true },
+                  help: "list capture devices with their driver, card and bus"),
+            Entry(Option("--list-formats") { options, _ in options.listFormats = true },
+                  help: "list the camera's pixel formats, sizes and frame rates"),
+            Entry(Option("--list-controls") { options, _ in options.listControls = true },
+                  help: "list the camera's controls with ranges and current values"),
+            Entry(
+                Option("--size", value: "WxH") { options, text in
+                    let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+                    guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+                        throw Options.UsageError(description: "invalid size '\(text)': use WIDTHxHEIGHT, for example 1280x720")
+                    }
+                    options.size = (parts[0], parts[1])
+                },
+                Option("--fps", value: "N") { options, text in options.framesPerSecond = try positive("--fps", text) },
+                help: """
+                    request a size and frame rate (default: the largest size
+                    up to 1280x720 at 30 fps or more)
+                    """),
+            Entry(Option("--pixel-format", value: "FOURCC") { options, text in
+                // A code of up to four characters, "-BE" marking big-endian ones ("Y16 -BE").
+                let code = text.hasSuffix("-BE") ? text.dropLast(3) : Substring(text)
+                guard (1...4).contains(code.utf8.count) else {
+                    throw Options.UsageError(description: "invalid pixel format '\(text)': use a four-character code such as YUYV or MJPG (see --list-formats)")
+                }
+                options.pixelFormat = PixelFormat(text)
+            }, help: """
+                request a pixel format, e.g. YUYV or MJPG (default: the
+                cheapest route to luma: GREY, NV12, YU12, YUYV, MJPG, RGB)
+                """),
+            Entry(Option("--control", value: "NAME=VALUE") { options, text in
+                guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                    throw Options.UsageError(description: "invalid control '\(text)': use NAME=VALUE, for example brightness=128")
+                }
+                options.controls.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
+            }, help: """
+                set a V4L2 control by name, e.g. focus_automatic_continuous=0
+                (repeatable; an unsupported control is reported and skipped)
+                """),
+            Entry(
+                Option("--focus", value: "auto|N") { options, text in options.focus = text },
+                Option("--exposure", value: "auto|N") { options, text in options.exposure = text },
+                Option("--gain", value: "N") { options, text in options.gain = try integer("--gain", text) },
+                Option("--zoom", value: "N") { options, text in options.zoom = try positive("--zoom", text) },
+                Option("--torch", value: "on|off") { options, text in
+                    guard text == "on" || text == "off" else { throw Options.UsageError(description: "--torch takes on or off") }
+                    options.torch = text == "on"
+                },
+                help: """
+                    AVFoundation-style conveniences; without a zoom control,
+                    --zoom crops the centre digitally
+                    """),
+            Entry(Option("--oneshot") { options, _ in options.oneshot = true }, help: "exit after the first code"),
+            Entry(Option("--record", value: "FILE.y4m") { options, text in options.record = text },
+                  help: "also record every captured frame, to replay with --input"),
+            Entry(Option("--input", value: "FILE") { options, text in options.input = text },
+                  help: "replay a .y4m (4:2:0, 4:2:2, 4:4:4 or mono) or MJPEG\nrecording instead of a camera"),
+            Entry(Option("--fast") { options, _ in options.fast = true },
+                  help: "replay as fast as possible instead of at the recorded rate"),
+        ], notes: "    Camera scanning defaults to --effort fast: the next frame is the second chance."),
+        Section(title: "CHECKOUT (how sightings become reports)", entries: [
+            Entry(Option("--dedup", value: "POLICY") { options, text in
+                do { options.dedup = try DedupPolicy(parsing: text) } catch { throw Options.UsageError(description: "\(error)") }
+            }, help: """
+                once-per-presentation (default): report an item when it
+                  appears, again only after it was out of view for --rearm-ms
+                window: the same payload at most once per --dedup-ms
+                every-frame: every read (diagnostics)
+                once: each payload once per run
+                """),
+            Entry(Option("--rearm-ms", value: "N") { options, text in options.rearm = .milliseconds(try positive("--rearm-ms", text)) },
+                  help: "default 500"),
+            Entry(Option("--dedup-ms", value: "N") { options, text in options.dedupWindow = .milliseconds(try positive("--dedup-ms", text)) },
+                  help: "default 1000"),
+            Entry(Option("--confirm", value: "N") { options, text in options.confirm = try positive("--confirm", text) }, help: """
+                frames a 1D code must be read in before it is reported
+                (default 2; 2D codes, which carry error correction: 1)
+                """),
+            Entry(Option("--left") { options, _ in options.reportsLeft = true },
+                  help: "also report items leaving view (JSON \"event\":\"left\")"),
+            Entry(Option("--beep") { options, _ in options.beep = true }, help: "ring the terminal bell for each new item"),
+        ], notes: """
+              EAN/UPC reads whose check digit fails are never reported.
+              JSON events carry "event" (appeared, left, camera-lost, camera-restored); appeared
+              and left add "track" (one id per presentation), "frame" and "timestamp" (capture
+              time, s); appeared adds "latency_ms" (decode time), left "duration_ms".
+            """),
+        Section(title: "TILL (events to the store's broker)", entries: [
+            Entry(Option("--publish", value: "URL") { options, text in options.publish = try MQTTEndpoint(parsing: text) }, help: """
+                also send every event as a JSON line, at QoS 1, to
+                an MQTT broker: mqtt://HOST:PORT/TOPIC, or mqtts://
+                for TLS, e.g. mqtt://broker:1883/store/12/lane/3/scans.
+                Each event has an "id" (LANE-SEQUENCE, unique across
+                restarts): drop duplicates by it. TOPIC/status holds
+                "online", or "offline" (the last will)
+                """),
+            Entry(Option("--lane", value: "NAME") { options, text in
+                guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
+                    throw Options.UsageError(description: "invalid lane '\(text)': use letters, digits, '.', '_' and '-'")
+                }
+                options.lane = text
+            }, help: """
+                this lane's name, in event ids and the client id
+                scan-NAME (default: the host name)
+                """),
+            Entry(Option("--mqtt-ca", value: "FILE") { options, text in options.mqttCA = text },
+                  help: "the CA that signed the broker's certificate\n(default: the system's CAs)"),
+            Entry(
+                Option("--mqtt-user", value: "NAME") { options, text in options.mqttUser = text },
+                Option("--mqtt-password-file", value: "FILE") { options, text in options.mqttPasswordFile = text },
+                help: "the broker account; the password is read from FILE"),
+            Entry(Option("--state-dir", value: "DIR") { options, text in options.stateDirectory = text }, help: """
+                where the spool lives (default: $STATE_DIRECTORY,
+                which systemd sets, else /var/lib/scan)
+                """),
+            Entry(Option("--spool-limit", value: "BYTES") { options, text in options.spoolLimit = try positive("--spool-limit", text) }, help: """
+                the most bytes of unsent events the spool holds
+                (default 16777216)
+                """),
+            Entry(Option("--config", value: "FILE") { options, text in try options.parse(try ConfigurationFile.arguments(path: text)) }, help: """
+                read options from FILE, one a line: NAME VALUE, or
+                NAME for a flag (# comments); the service reads
+                /etc/scan/LANE.conf
+                """),
+        ], notes: """
+              Events go to the spool (LANE.spool, fsync'd JSON Lines) before the broker; while
+              it is unreachable they wait there and are sent in order when it returns, also
+              after a restart. When the unsent events fill --spool-limit, new ones are refused
+              (the oldest are kept), each with an error line and a count. At the end of a
+              recording, scan waits until the broker has every event (Ctrl-C leaves them in
+              the spool for the next start). A wrong password or an untrusted certificate
+              stops scan at once with exit status 1.
+            """),
+        Section(title: "KEYBOARD WEDGE (for point-of-sale programs that take a USB scanner)", entries: [
+            Entry(Option("--type") { options, _ in options.type = true }, help: """
+                type each new code on a virtual keyboard
+                (/dev/uinput), then the suffix, as a USB scanner does
+                """),
+            Entry(Option("--keyboard-layout", value: "us|de") { options, text in
+                guard let layout = KeyboardLayout.named(text) else {
+                    throw Options.UsageError(description: "unknown keyboard layout '\(text)': use us or de")
+                }
+                options.wedge.layout = layout
+            }, help: """
+                the layout the till expects (default us; de is
+                German QWERTZ, with AltGr for @ { [ ] } \\ ~ | €)
+                """),
+            Entry(Option("--type-suffix", value: "enter|tab|none") { options, text in
+                guard let suffix = KeyboardWedge.Suffix(rawValue: text) else {
+                    throw Options.UsageError(description: "unknown suffix '\(text)': use enter, tab or none")
+                }
+                options.wedge.suffix = suffix
+            }, help: "what is typed after each code (default enter)"),
+            Entry(Option("--type-control") { options, _ in options.wedge.typesControlCharacters = true }, help: """
+                type tab and newline in a payload as Tab and Enter
+                """),
+        ], notes: """
+              A payload with a character the layout cannot type, or with a control character
+              (a newline must not press Enter, ESC must not reach the till), is not typed at
+              all: an error line names the characters.
+            """),
+        Section(title: "COMPARISONS", entries: [
+            Entry(Option("--engine", value: "zbar|zxing") { options, text in
+                guard let engine = Detection.Engine(rawValue: text), engine != .native else {
+                    throw Options.UsageError(description: "unknown engine '\(text)': use zbar or zxing")
+                }
+                options.singleEngine = engine
+            }, help: """
+                one engine alone, one pass at its library's defaults
+                (zxing then runs its 1D readers, which can abort on
+                some images: give it one file per process)
+                """),
+        ]),
+        Section(title: "EXIT STATUS", notes: """
+                0  every input was read and at least one symbol was found
+                4  every input was read and nothing was found (as zbarimg)
+                1  some input (a file or a page) could not be read; the others were still
+                   scanned and printed (as grep's 2)
+                2  the command line is wrong, or the --files-from list cannot be read
+              A camera or --input run exits 0 when it reported a code, 4 when it did not, and
+              1 when the camera or recording failed before any code.
+            """),
+        Section(title: "OTHER", entries: [
+            Entry(Option("-h", "--help") { options, _ in options.showHelp = true }, help: "this text"),
+            Entry(Option("--help-man") { options, _ in options.showManPage = true },
+                  help: "this text as a man page, in roff"),
+            Entry(Option("--version") { options, _ in options.showVersion = true }, help: "the version"),
+        ]),
+    ]
+
+    /// Every option by each of its names.
+    static let byName: [String: Option] = {
+        var table: [String: Option] = [:]
+        for section in sections {
+            for entry in section.entries {
+                for option in entry.options {
+                    for name in option.names { table[name] = option }
+                }
+            }
+        }
+        return table
+    }()
+
+    private static func integer(_ name: String, _ text: String) throws -> Int {
+        guard let value = Int(text) else { throw Options.UsageError(description: "\(name) takes a whole number, not '\(text)'") }
+        return value
+    }
+
+    private static func positive(_ name: String, _ text: String) throws -> Int {
+        let value = try integer(name, text)
+        guard value > 0 else { throw Options.UsageError(description: "\(name) must be positive, not \(value)") }
+        return value
+    }
+}
