@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"]),
         .target(name: "CV4L2", dependencies: ["CLibV4L2"]),
         .target(name: "CTIFFDecode", dependencies: ["CLibTIFF"]),
+        .target(name: "CUInput"),
         .target(
             name: "CZXing",
             cxxSettings: [.define("ZX_USE_UTF8")],
