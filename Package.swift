@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CLibTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        // Overlay drawing and annotated PNGs; labels use fonts-dejavu-core through fontconfig.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]),
 
         // Thin C/C++ targets for what Swift cannot call directly.
         .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"]),
@@ -38,7 +40,7 @@ let package = Package(
         .target(
             name: "Scanner",
             dependencies: [
-                "CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CTIFFDecode", "CGIF", "CPoppler",
+                "CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CTIFFDecode", "CGIF", "CPoppler", "CCairo",
             ]
         ),
         .executableTarget(name: "scan", dependencies: ["Scanner"]),

@@ -56,6 +56,10 @@ enum Help {
         --json                 the same as --format json
         --raw                  the payload bytes only, unescaped
         -q, --quiet            no messages on standard error; errors still set the exit status
+        --annotate DIR         also write each image (each page) as DIR/NAME.annotated.png:
+                               the image in grey with every symbol's outline and a label
+                               (symbology: payload) in green, and the --roi rectangle in
+                               blue; DIR is created if needed
 
     DECODING
         -S, --symbologies LIST comma-separated, e.g. qr,ean13 (only their decoders run)
