@@ -20,24 +20,30 @@ struct AnnotationFiles {
         self.directory = directory
     }
 
-    /// Writes `image`, the annotated page `source`; returns the error message if it could not.
-    mutating func write(_ image: RGBAImage, source: String) -> String? {
+    /// One page drawn, waiting to be written.
+    struct Page: Sendable {
+        let image: RGBAImage
+        /// The input's path, or - for standard input.
+        let file: String
+        /// `page=3`, `frame=2`, or nil for a file's only picture.
+        let fragment: String?
+    }
+
+    /// Writes `page`; returns the error message if it could not.
+    mutating func write(_ page: Page) -> String? {
         do throws(OverlayError) {
-            try image.writePNG(to: directory + "/" + name(for: source))
+            try page.image.writePNG(to: directory + "/" + name(for: page))
             return nil
         } catch {
             return "\(error)"
         }
     }
 
-    private mutating func name(for source: String) -> String {
-        // `source` is a path, a path#fragment, or - for standard input.
-        let parts = source.split(separator: "#", maxSplits: 1).map(String.init)
-        let file = parts.first ?? source
-        var base = file == "-" ? "stdin" : (file as NSString).lastPathComponent
+    private mutating func name(for page: Page) -> String {
+        var base = page.file == "-" ? "stdin" : (page.file as NSString).lastPathComponent
         base = (base as NSString).deletingPathExtension
         if base.isEmpty { base = "image" }
-        if parts.count > 1 { base += "." + parts[1].replacingOccurrences(of: "=", with: "") }
+        if let fragment = page.fragment { base += "." + fragment.replacingOccurrences(of: "=", with: "") }
         var candidate = base
         var number = 1
         while used.contains(candidate) {

@@ -11,7 +11,7 @@ struct FileScan {
     /// What one page of an input gave: its detections' output lines, or an error.
     private enum Outcome: Sendable {
         /// `annotated`: the page with its detections drawn, for `--annotate`.
-        case found(source: String, lines: [[UInt8]], annotated: RGBAImage?)
+        case found(source: String, lines: [[UInt8]], annotated: AnnotationFiles.Page?)
         case failed(source: String, message: String)
     }
 
@@ -70,7 +70,7 @@ struct FileScan {
                         lines = formatter.line(for: .error(message), source: source).map { [$0] } ?? []
                     case .found(let source, let detections, let annotated):
                         found += detections.count
-                        if let annotated, let message = annotations?.write(annotated, source: source) {
+                        if let annotated, let message = annotations?.write(annotated) {
                             failed += 1
                             progress.clear()
                             if !options.quiet { messages.write("scan: \(message)\n") }
@@ -102,7 +102,9 @@ struct FileScan {
                 let lines = detections.map { formatter.line(for: $0, source: page.source(in: source)) }
                 do throws(OverlayError) {
                     let annotated = try overlay.map { overlay throws(OverlayError) in
-                        try overlay.renderer.render(frame, detections: detections, regionOfInterest: overlay.region).image
+                        AnnotationFiles.Page(
+                            image: try overlay.renderer.render(frame, detections: detections, regionOfInterest: overlay.region).image,
+                            file: source, fragment: page.fragment)
                     }
                     outcomes.append(.found(source: page.source(in: source), lines: lines, annotated: annotated))
                 } catch {

@@ -78,12 +78,16 @@ import Testing
         try FileManager.default.createDirectory(at: dir.file("a"), withIntermediateDirectories: false)
         try qr.write(to: dir.file("qr.png"))
         try qr.write(to: dir.file("a/qr.png"))
+        // A # in a file's name is not a page fragment.
+        try qr.write(to: dir.file("#1086.png"))
         // DIR is the inputs' own directory.
-        let result = try ScanCommand.run(["--annotate", dir.url.path, dir.file("qr.png").path, dir.file("a/qr.png").path])
+        let result = try ScanCommand.run(
+            ["--annotate", dir.url.path, dir.file("qr.png").path, dir.file("a/qr.png").path, dir.file("#1086.png").path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Data(contentsOf: dir.file("qr.png")) == qr)
         #expect(FileManager.default.fileExists(atPath: dir.file("qr.annotated.png").path))
         #expect(FileManager.default.fileExists(atPath: dir.file("qr-2.annotated.png").path))
+        #expect(FileManager.default.fileExists(atPath: dir.file("#1086.annotated.png").path))
     }
 
     @Test func anUnwritableDirectoryIsACommandLineError() throws {
