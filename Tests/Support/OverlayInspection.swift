@@ -3,8 +3,9 @@ import Scanner
 /// Reads back an overlay image: which pixels were drawn, and where, so
 /// tests can hold them against the detections' corners.
 ///
-/// The renderer paints the frame in grey (R = G = B) and every overlay in a
-/// saturated colour, so a drawn pixel is one that is not grey.
+/// The renderer paints the frame as grey (R = G = B = luma) and every
+/// overlay in a saturated colour, so drawing shows as a pixel that differs
+/// from the frame's luma, and its colour tells which overlay it is.
 public struct OverlayInspection {
     public let image: RGBAImage
 

@@ -101,6 +101,11 @@ import Testing
         #expect(cameraRun.stderr.contains("--annotate"))
     }
 
+    @Test func helpDescribesAnnotate() throws {
+        let help = try ScanCommand.run(["--help"])
+        #expect(help.stdout.contains("--annotate DIR") && help.stdout.contains(".annotated.png"))
+    }
+
     /// The luma `scan` decoded for `source` (a path, or path#page=N).
     private func luma(of source: String) throws -> Frame {
         let parts = source.split(separator: "#").map(String.init)

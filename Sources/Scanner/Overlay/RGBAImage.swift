@@ -18,10 +18,6 @@ public struct RGBAImage: Sendable, Hashable {
             self.blue = blue
             self.alpha = alpha
         }
-
-        /// Whether red, green and blue are equal: a pixel of a luma frame
-        /// that no colour was drawn over.
-        public var isGrey: Bool { red == green && green == blue }
     }
 
     /// Pixels across.
