@@ -1,6 +1,7 @@
 import Foundation
 import Scanner
 import ScannerTestSupport
+import Synchronization
 import Testing
 
 /// The overlay renderer with real cairo, over symbols zint draws and the
@@ -76,6 +77,28 @@ import Testing
         #expect(!detection.corners.contains { inspection.hasPixel(of: renderer.freshColour, near: $0, within: 3) })
         // A full-frame region draws no rectangle.
         #expect(!inspection.hasPixel(of: renderer.regionColour, near: Point(x: 1, y: Double(frame.height / 2)), within: 2))
+    }
+
+    @Test func withNoRoomAboveTheLabelGoesBelowTheCode() throws {
+        // zint's default 20-pixel margin leaves no room for a label above.
+        let symbol = try ZintRenderer.render(.qr, .text("label below"))
+        let detection = try #require(Decoder().decode(symbol.frame).first)
+        let box = try OverlayRenderer().render(symbol.frame, detections: [detection]).labelBoxes[0]
+        #expect(Double(box.y) >= detection.boundingBox.maxY)
+        #expect(box.y + box.height <= symbol.frame.height)
+    }
+
+    @Test func threadsRenderTheSameImage() throws {
+        // `scan --annotate` draws on every core at once, text included.
+        let (frame, detection) = try Self.decodedQR()
+        let renderer = OverlayRenderer()
+        let expected = try renderer.render(frame, detections: [detection]).image
+        let differing = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let image = try? renderer.render(frame, detections: [detection]).image
+            if image != expected { differing.withLock { $0 += 1 } }
+        }
+        #expect(differing.withLock { $0 } == 0)
     }
 
     @Test func labelsEscapeControlCharactersAndStayShort() throws {
