@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // Overlay drawing and annotated PNGs; labels use fonts-dejavu-core through fontconfig.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]),
 
         // Thin C/C++ targets for what Swift cannot call directly.
         .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"]),
@@ -41,7 +43,7 @@ let package = Package(
             name: "Scanner",
             dependencies: [
                 "CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CTIFFDecode", "CGIF", "CPoppler",
-                "CMosquitto", "CUInput",
+                "CMosquitto", "CUInput", "CCairo",
             ]
         ),
         .executableTarget(name: "scan", dependencies: ["Scanner"]),

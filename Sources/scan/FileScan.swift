@@ -10,7 +10,8 @@ struct FileScan {
 
     /// What one page of an input gave: its detections' output lines, or an error.
     private enum Outcome: Sendable {
-        case found(source: String, lines: [[UInt8]])
+        /// `annotated`: the page with its detections drawn, for `--annotate`.
+        case found(source: String, lines: [[UInt8]], annotated: AnnotationFiles.Page?)
         case failed(source: String, message: String)
     }
 
@@ -33,6 +34,14 @@ struct FileScan {
             messages.write("scan: \(error)\n")
             return 2
         }
+        var annotations: AnnotationFiles?
+        do {
+            annotations = try options.annotate.map { directory throws(Options.UsageError) in try AnnotationFiles(directory: directory) }
+        } catch {
+            messages.write("scan: \(error)\n")
+            return 2
+        }
+        let overlay = options.annotate == nil ? nil : (OverlayRenderer(), options.regionOfInterest)
         // Several inputs, as grep decides it: more than one path, a
         // directory, or a list; before any is read, as output streams.
         let several = options.paths.count > 1 || list != nil || options.paths.contains(where: ImageInputs.Expansion.isDirectory)
@@ -47,7 +56,7 @@ struct FileScan {
             jobs: Inputs(paths: ImageInputs.Expansion(options.paths), list: list),
             threads: ProcessInfo.processInfo.activeProcessorCount,
             makeState: { [loader] in (Decoder(configuration: configuration), loader) },
-            work: { state, input in Self.scan(input, decoder: state.0, loader: state.1, formatter: formatter) },
+            work: { state, input in Self.scan(input, decoder: state.0, loader: state.1, formatter: formatter, overlay: overlay) },
             consume: { outcomes in
                 done += 1
                 progress.update(done: done)
@@ -59,8 +68,13 @@ struct FileScan {
                         progress.clear()
                         if !options.quiet { messages.write("scan: \(message)\n") }
                         lines = formatter.line(for: .error(message), source: source).map { [$0] } ?? []
-                    case .found(let source, let detections):
+                    case .found(let source, let detections, let annotated):
                         found += detections.count
+                        if let annotated, let message = annotations?.write(annotated) {
+                            failed += 1
+                            progress.clear()
+                            if !options.quiet { messages.write("scan: \(message)\n") }
+                        }
                         lines = detections.isEmpty ? formatter.line(for: .noCode, source: source).map { [$0] } ?? [] : detections
                     }
                     if !lines.isEmpty { progress.clear() }
@@ -75,15 +89,28 @@ struct FileScan {
         return found > 0 ? 0 : 4
     }
 
-    private static func scan(_ input: ImageInputs.Input, decoder: Decoder, loader: ImageLoader, formatter: DetectionFormatter) -> [Outcome] {
+    private static func scan(
+        _ input: ImageInputs.Input, decoder: Decoder, loader: ImageLoader, formatter: DetectionFormatter,
+        overlay: (renderer: OverlayRenderer, region: RegionOfInterest)?
+    ) -> [Outcome] {
         var outcomes: [Outcome] = []
         let source = if case .file(let path) = input { path } else { "-" }
         func take(_ page: ImagePage) -> Bool {
             switch page.frame {
             case .success(let frame):
-                outcomes.append(.found(source: page.source(in: source), lines: decoder.decode(frame).map {
-                    formatter.line(for: $0, source: page.source(in: source))
-                }))
+                let detections = decoder.decode(frame)
+                let lines = detections.map { formatter.line(for: $0, source: page.source(in: source)) }
+                do throws(OverlayError) {
+                    let annotated = try overlay.map { overlay throws(OverlayError) in
+                        AnnotationFiles.Page(
+                            image: try overlay.renderer.render(frame, detections: detections, regionOfInterest: overlay.region).image,
+                            file: source, fragment: page.fragment)
+                    }
+                    outcomes.append(.found(source: page.source(in: source), lines: lines, annotated: annotated))
+                } catch {
+                    outcomes.append(.found(source: page.source(in: source), lines: lines, annotated: nil))
+                    outcomes.append(.failed(source: page.source(in: source), message: "\(error)"))
+                }
             case .failure(let error):
                 outcomes.append(.failed(source: page.source(in: source), message: "\(error)"))
             }

@@ -87,6 +87,12 @@ enum OptionTable {
             Entry(Option("--no-filename") { options, _ in options.withFilename = false },
                   help: "never, as zbarimg prints"),
             Entry(Option("--json") { options, _ in options.format = .json }, help: "the same as --format json"),
+            Entry(Option("--annotate", value: "DIR") { options, text in options.annotate = text }, help: """
+                also write each image (each page) as DIR/NAME.annotated.png:
+                the image in grey with every symbol's outline and a label
+                (symbology: payload) in green, and the --roi rectangle in
+                blue; DIR is created if needed
+                """),
             Entry(Option("--raw") { options, _ in options.rawRequested = true }, help: "the payload bytes only, unescaped"),
             Entry(Option("-q", "--quiet") { options, _ in options.quiet = true },
                   help: "no messages on standard error; errors still set the exit status"),

@@ -11,6 +11,8 @@ struct Options {
     var pdfDotsPerInch = 200
     var format: OutputFormat = .text
     var quiet = false
+    /// A directory to write each still image into with its detections drawn.
+    var annotate: String?
     var symbologies = Set(Symbology.allCases)
     var regionOfInterest = RegionOfInterest.full
     var effort: Effort?
@@ -92,6 +94,9 @@ struct Options {
         try parse(arguments)
         if input != nil && (!paths.isEmpty || filesFrom != nil) {
             throw UsageError(description: "--input replays a recording; give either it or image PATHs")
+        }
+        if annotate != nil && paths.isEmpty && filesFrom == nil {
+            throw UsageError(description: "--annotate draws on still images; give image PATHs or --files-from")
         }
         if nullSeparated && filesFrom == nil {
             throw UsageError(description: "--null describes a --files-from list; give the list too")
