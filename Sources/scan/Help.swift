@@ -21,7 +21,7 @@ enum Help {
         shelf.jpg:EAN-13:4006381333931
         scans/letter.pdf#page=3:QR-Code:INVOICE-2041
         $ find archive -name '*.tif' -print0 | scan --files-from - --null --format json
-        {"source":"archive/a.tif#page=2","symbology":"qr","text":"...","bytes":"...","corners":[[x,y],...]}
+        {"source":"archive/a.tif#page=2","symbology":"qr","text":"...","corners":[[x,y],...],...}
         {"source":"archive/b.tif","status":"no-code"}
 
     Without PATHs, scans the first camera continuously and prints each new code once,
