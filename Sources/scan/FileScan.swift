@@ -23,8 +23,8 @@ struct FileScan {
         var found = 0, failed = 0, readerGone = false
         OrderedWorkers.run(
             count: inputs.count, threads: ProcessInfo.processInfo.activeProcessorCount,
-            makeState: { (Decoder(configuration: configuration), ImageLoader()) },
-            work: { state, index in Self.scan(inputs[index], decoder: state.0, loader: state.1, formatter: formatter) },
+            makeState: { (BarcodeReader(configuration: configuration), ImageLoader()) },
+            work: { state, index in Self.scan(inputs[index], reader: state.0, loader: state.1, formatter: formatter) },
             consume: { index, outcome in
                 progress.update(done: index)
                 switch outcome {
@@ -45,7 +45,7 @@ struct FileScan {
         return failed > 0 ? 1 : 4
     }
 
-    private static func scan(_ input: ImageInputs.Input, decoder: Decoder, loader: ImageLoader, formatter: DetectionFormatter) -> Outcome {
+    private static func scan(_ input: ImageInputs.Input, reader: BarcodeReader, loader: ImageLoader, formatter: DetectionFormatter) -> Outcome {
         do {
             let (name, frame): (String, Frame)
             switch input {
@@ -54,7 +54,7 @@ struct FileScan {
             case .standardInput:
                 (name, frame) = ("-", try loader.load(Array(FileHandle.standardInput.readDataToEndOfFile()), name: "standard input"))
             }
-            return .found(decoder.decode(frame).map { formatter.line(for: $0, source: name) })
+            return .found(reader.read(frame).detections.map { formatter.line(for: $0, source: name) })
         } catch {
             return .failed("\(error)")
         }

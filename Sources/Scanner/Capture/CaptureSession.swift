@@ -201,18 +201,18 @@ public final class CaptureSession: @unchecked Sendable {
 
     private func decodeLoop() {
         var applied = lock.withLock { current }
-        let decoder = Decoder(configuration: applied.decoder)
+        var reader = BarcodeReader(configuration: applied.decoder)
         var tracker = PresentationTracker(configuration: applied.tracker)
         let clock = ContinuousClock()
         while let frame = slot.take() {
             let wanted = lock.withLock { current }
             if wanted != applied {
-                decoder.reconfigure(wanted.decoder)
+                reader.configuration = wanted.decoder
                 tracker.configuration = wanted.tracker
                 applied = wanted
             }
             let started = clock.now
-            let detections = decoder.decode(frame)
+            let detections = reader.read(frame).detections
             let latency = clock.now - started
             lock.withLock { stats.decoded += 1 }
             deliver(tracker.update(
