@@ -18,4 +18,10 @@ public enum Effort: String, Sendable, Hashable, CaseIterable, Codable {
         case .thorough: 200_000_000
         }
     }
+
+    /// Whether each 1D read needs a second engine or view to agree before it
+    /// is reported (`LinearConfirmation`): for still images, which have no
+    /// next frame to confirm a read. The camera's tracker counts evidence
+    /// across frames instead.
+    public var confirmsLinearReads: Bool { self == .thorough }
 }

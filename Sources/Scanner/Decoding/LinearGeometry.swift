@@ -18,7 +18,7 @@ struct LinearGeometry {
     /// row), and `separationScans` re-scans for one read in all. Unbounded,
     /// the recursion over every gap was exponential: fuzzed images 512 px
     /// wide nested 46 levels deep and ran for minutes.
-    static let cutsPerRead = 4, separationDepth = 3, separationScans = 24
+    static let cutsPerRead = 4, separationDepth = 3, separationScans = 12
 
     /// The detections in `frame`, with corners in its pixels.
     func detections(in frame: Frame, meter: inout WorkMeter) -> [Detection] {

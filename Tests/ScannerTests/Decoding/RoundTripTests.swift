@@ -310,8 +310,6 @@ enum KnownIssue {
               what: "nothing found: a blurred 27x27 Aztec holding binary bytes"),
         Entry(symbologies: [.upce], variants: Variant.allCases, payloads: [0, 2],
               what: "nothing found: UPC-E with number system 1; zbar 0.23.92 does not read it and zxing's UPC-E reader is off"),
-        Entry(symbologies: [.upce], variants: [.noisy], payloads: [1],
-              what: "right text, but the corners are a zero-width vertical line"),
     ]
 
     static func reason(_ symbology: Symbology, _ variant: Variant, payload index: Int) -> String? {
