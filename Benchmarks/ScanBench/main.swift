@@ -71,18 +71,18 @@ func frameCosts(noise: Int) throws {
     let frame = try cameraFrame(noise: noise)
     let zbar = PlainZBar()
     let zbarMs = median { zbar.scan(frame) }
-    func decoder(_ effort: Effort, roi: RegionOfInterest = .full) -> Decoder {
-        Decoder(configuration: DecoderConfiguration(regionOfInterest: roi, effort: effort))
+    func decoder(_ effort: Effort, roi: RegionOfInterest = .full) -> BarcodeReader {
+        BarcodeReader(configuration: DecoderConfiguration(regionOfInterest: roi, effort: effort))
     }
     let fast = decoder(.fast)
-    precondition(fast.decode(frame).count == 2, "the fast pass must find both codes")
-    let fastMs = median { _ = fast.decode(frame) }
+    precondition(fast.read(frame).detections.count == 2, "the fast pass must find both codes")
+    let fastMs = median { _ = fast.read(frame) }
     // The plain single pass: each engine once on the full frame at full
     // strength, as our thorough first pass runs them.
     let plain = decoder(.thorough)
-    let plainMs = median { _ = plain.decode(frame) }
+    let plainMs = median { _ = plain.read(frame) }
     let quarter = decoder(.fast, roi: try RegionOfInterest(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
-    let quarterMs = median { _ = quarter.decode(frame) }
+    let quarterMs = median { _ = quarter.read(frame) }
     print("""
     1280x720 frame, EAN-13 + QR, \(noise == 0 ? "clear" : "±\(noise) noise") (median of 15 runs)
       zbar alone, default scanner           \(f(zbarMs)) ms

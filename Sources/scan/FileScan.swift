@@ -55,8 +55,8 @@ struct FileScan {
         OrderedWorkers.run(
             jobs: Inputs(paths: ImageInputs.Expansion(options.paths), list: list),
             threads: ProcessInfo.processInfo.activeProcessorCount,
-            makeState: { [loader] in (Decoder(configuration: configuration), loader) },
-            work: { state, input in Self.scan(input, decoder: state.0, loader: state.1, formatter: formatter, overlay: overlay) },
+            makeState: { [loader] in (BarcodeReader(configuration: configuration), loader) },
+            work: { state, input in Self.scan(input, reader: state.0, loader: state.1, formatter: formatter, overlay: overlay) },
             consume: { outcomes in
                 done += 1
                 progress.update(done: done)
@@ -90,7 +90,7 @@ struct FileScan {
     }
 
     private static func scan(
-        _ input: ImageInputs.Input, decoder: Decoder, loader: ImageLoader, formatter: DetectionFormatter,
+        _ input: ImageInputs.Input, reader: BarcodeReader, loader: ImageLoader, formatter: DetectionFormatter,
         overlay: (renderer: OverlayRenderer, region: RegionOfInterest)?
     ) -> [Outcome] {
         var outcomes: [Outcome] = []
@@ -98,7 +98,7 @@ struct FileScan {
         func take(_ page: ImagePage) -> Bool {
             switch page.frame {
             case .success(let frame):
-                let detections = decoder.decode(frame)
+                let detections = reader.read(frame).detections
                 let lines = detections.map { formatter.line(for: $0, source: page.source(in: source)) }
                 do throws(OverlayError) {
                     let annotated = try overlay.map { overlay throws(OverlayError) in

@@ -302,7 +302,7 @@ public final class CaptureSession: @unchecked Sendable {
 
     private func decodeLoop(_ run: Run) {
         var applied = lock.withLock { current }
-        let decoder = Decoder(configuration: applied.decoder)
+        var reader = BarcodeReader(configuration: applied.decoder)
         var tracker = PresentationTracker(configuration: applied.tracker)
         let clock = ContinuousClock()
         while let item = run.slot.take() {
@@ -312,12 +312,12 @@ public final class CaptureSession: @unchecked Sendable {
             case .frame(let captured):
                 let wanted = lock.withLock { current }
                 if wanted != applied {
-                    decoder.reconfigure(wanted.decoder)
+                    reader.configuration = wanted.decoder
                     tracker.configuration = wanted.tracker
                     applied = wanted
                 }
                 let started = clock.now
-                let detections = decoder.decode(captured.frame)
+                let detections = reader.read(captured.frame).detections
                 let latency = clock.now - started
                 let covered = applied.decoder.regionOfInterest.isFull
                     ? nil : applied.decoder.regionOfInterest.pixelRect(width: captured.frame.width, height: captured.frame.height)

@@ -10,7 +10,7 @@
 /// rune pattern, it is a Reed-Solomon codeword over GF(16) (at most one
 /// nibble wrong). A normal compact Aztec symbol's mode message is a codeword
 /// without the XOR, so it is not mistaken for a rune.
-final class AztecRuneReader: BarcodeEngine {
+struct AztecRuneReader: BarcodeEngine {
     let kind = Detection.Engine.native
     let supported: Set<Symbology> = [.aztec]
 

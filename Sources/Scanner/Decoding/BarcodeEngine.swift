@@ -1,9 +1,8 @@
-/// One decoding library behind a common face.
-///
-/// An engine owns its library handles and reuses them for every frame, so it
-/// is a class and is used from one thread at a time; the `Decoder` that owns
-/// it is what crosses threads.
-protocol BarcodeEngine: AnyObject {
+/// One decoding library behind a common face: it binds the library and
+/// nothing more. Engines keep no state between calls (zbar gets a fresh
+/// scanner per call, the zxing bridge none), so they are plain values that
+/// any thread may call at once.
+protocol BarcodeEngine: Sendable {
     /// Which library this is, as detections name it.
     var kind: Detection.Engine { get }
 
@@ -22,9 +21,6 @@ struct EngineOptions: Sendable, Hashable {
     /// zbar: scan every line (1) or every other line (2). Without it,
     /// `tryHarder` decides.
     var zbarDensity: Int32? = nil
-    /// zbar: also test the inverted image. zxing 1.4 cannot, so its engine
-    /// decodes an inverted copy when the frame itself yields nothing.
-    var tryInverted = false
     /// zxing: how gray becomes black and white.
     var binarizer = Binarizer.localAverage
     /// zxing: the frame holds nothing but one generated, axis-aligned symbol

@@ -1,4 +1,4 @@
-/// What a `Decoder` looks for and how hard it tries.
+/// What a `BarcodeReader` looks for and how hard it tries.
 public struct DecoderConfiguration: Sendable, Hashable {
     /// The symbologies to report. Only their engines run.
     public var symbologies: Set<Symbology>
@@ -6,9 +6,15 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var regionOfInterest: RegionOfInterest
     /// How many second chances a frame gets when nothing is found.
     public var effort: Effort
-    /// How long second chances may run on one frame; see
-    /// `Effort.secondChanceBudget`, the default.
-    public var secondChanceBudget: Duration
+    /// How much work second chances may do on one frame, in pixels the
+    /// engines examine; see `Effort.secondChanceWork`, the default. Work,
+    /// not time: the answer for a frame never depends on machine load.
+    public var secondChanceWork: Int
+    /// A last resort against pathological input, not the normal budget: no
+    /// pass (or zbar re-scan inside one) starts once this much wall-clock
+    /// time has passed on a frame, and `ReadResult.reachedTimeLimit` says
+    /// so. `nil`, the default, leaves only the work budget.
+    public var timeLimit: Duration?
     /// For comparisons only: one engine alone, in one pass at its library's
     /// defaults, with every symbology it has. zxing alone then includes its
     /// 1D readers, which can abort the process on some images: run it in a
@@ -22,16 +28,18 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var linearSecondOpinion = false
 
     /// A configuration; by default every symbology, the whole frame, thorough effort
-    /// and that effort's budget.
+    /// and that effort's work budget.
     public init(
         symbologies: Set<Symbology> = Set(Symbology.allCases),
         regionOfInterest: RegionOfInterest = .full,
         effort: Effort = .thorough,
-        secondChanceBudget: Duration? = nil
+        secondChanceWork: Int? = nil,
+        timeLimit: Duration? = nil
     ) {
         self.symbologies = symbologies
         self.regionOfInterest = regionOfInterest
         self.effort = effort
-        self.secondChanceBudget = secondChanceBudget ?? effort.secondChanceBudget
+        self.secondChanceWork = secondChanceWork ?? effort.secondChanceWork
+        self.timeLimit = timeLimit
     }
 }

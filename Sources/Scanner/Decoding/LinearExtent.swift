@@ -17,11 +17,10 @@ enum LinearExtent {
         func line(_ v: Int) -> [Int] {
             (0..<length).map { u in Int(alongRows ? frame[u, v] : frame[v, u]) }
         }
-        // Three lines averaged: less noise, the same bars.
-        let profile = line(v0).indices.map { u in
-            [v0 - 1, v0, v0 + 1].filter { (0..<breadth).contains($0) }.map { line($0)[u] }.reduce(0, +) / 3
-        }
-        let (low, high) = (profile.min()!, profile.max()!)
+        // Up to three lines averaged: less noise, the same bars.
+        let neighbours = [v0 - 1, v0, v0 + 1].filter { (0..<breadth).contains($0) }.map(line)
+        let profile = (0..<length).map { u in neighbours.reduce(0) { $0 + $1[u] } / neighbours.count }
+        guard let low = profile.min(), let high = profile.max() else { return nil }
         guard high - low >= 32 else { return nil }
         let threshold = (low + high) / 2
         // Runs of dark and light along the line.
@@ -35,6 +34,7 @@ enum LinearExtent {
         // wider than four times the typical bar.
         if !runs[first].dark { first = runs[first..<runs.count].firstIndex(where: \.dark) ?? runs[..<first].lastIndex(where: \.dark) ?? first }
         let bars = runs.filter(\.dark).map { $0.end - $0.start }.sorted()
+        guard !bars.isEmpty else { return nil }
         let quiet = max(4, 4 * bars[bars.count / 2])
         var left = first, right = first
         while left >= 2, runs[left - 1].end - runs[left - 1].start <= quiet { left -= 2 }

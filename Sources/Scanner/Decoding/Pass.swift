@@ -81,8 +81,9 @@ struct Pass {
 
     /// The passes to try, in order, until one finds something.
     /// `frame` is the whole camera frame or image, `region` the part of it
-    /// being decoded.
-    static func sequence(for effort: Effort, frame: Frame, region: Frame) -> [Pass] {
+    /// being decoded. `barTilt` is the localizer's estimate of how far bars
+    /// lean from the nearest upright, in degrees clockwise.
+    static func sequence(for effort: Effort, frame: Frame, region: Frame, barTilt: Double? = nil) -> [Pass] {
         let plain = EngineOptions()
         let harder = EngineOptions(tryHarder: true)
         switch effort {
@@ -99,16 +100,19 @@ struct Pass {
         case .normal:
             return [
                 Pass(plain),
-                Pass(EngineOptions(tryHarder: true, tryInverted: true)),
+                // Light on dark: zxing 1.4 cannot see it, zbar only when told.
+                Pass([.inverted], harder),
                 Pass(plain, engines: [.native]),
                 Pass([.downscaled], plain),
                 Pass([.bordered], harder),
             ]
         case .thorough:
             let zbarOnly: Set<Detection.Engine> = [.zbar], zxingOnly: Set<Detection.Engine> = [.zxing]
-            return [
-                Pass(harder),
-                Pass(EngineOptions(tryHarder: true, tryInverted: true)),
+            // Bars the localizer saw leaning: turned upright first, as
+            // zbar's scan lines read bars across rows and columns.
+            let upright = barTilt.map { abs($0) >= 5 ? [Pass([.rotated(degrees: -$0)], harder, engines: zbarOnly)] : [] } ?? []
+            return [Pass(harder)] + upright + [
+                Pass([.inverted], harder),
                 // Aztec runes, which zxing 1.4 cannot read.
                 Pass(plain, engines: [.native]),
                 Pass([.downscaled], harder),

@@ -8,7 +8,7 @@ enum Reconciler {
         // A fixed order, so that the answer never depends on the order an
         // engine happened to list its symbols in.
         let ordered = detections.filter(isWellFormed).sorted { a, b in
-            if a.quality != b.quality { return a.quality > b.quality }
+            if a.evidence != b.evidence { return a.evidence > b.evidence }
             if a.symbology != b.symbology { return a.symbology < b.symbology }
             if a.bytes != b.bytes { return a.bytes.lexicographicallyPrecedes(b.bytes) }
             let (pa, pb) = (a.corners.first ?? Point(x: 0, y: 0), b.corners.first ?? Point(x: 0, y: 0))
@@ -24,16 +24,19 @@ enum Reconciler {
                 // Two valid but different readings of one linear code: one is
                 // a misread. Keep the one most scan lines agree on, and only
                 // if it clearly dominates; otherwise report neither.
-                let stronger = current.quality >= candidate.quality ? current : candidate
-                let weaker = current.quality >= candidate.quality ? candidate : current
-                if stronger.quality >= 2 * weaker.quality {
+                let stronger = current.evidence >= candidate.evidence ? current : candidate
+                let weaker = current.evidence >= candidate.evidence ? candidate : current
+                if stronger.evidence >= 2 * weaker.evidence {
                     kept[index] = stronger
                 } else {
                     contested.append(kept.remove(at: index))
                 }
                 continue
             }
+            // The same symbol read again: by another engine, or another
+            // read of a pass, which is more evidence for it.
             if prefers(candidate, over: current) { kept[index] = candidate }
+            kept[index].evidence = current.evidence + candidate.evidence
         }
         return kept.filter { detection in !contested.contains { overlaps($0, detection) && sameFamily($0, detection) } }
     }

@@ -7,7 +7,7 @@ import CZXing
 /// off unless the engine is built with `linearReaders: true`; zbar reads
 /// those codes. An engine with them reads in a forked child process
 /// (`zxb_read_isolated`), so an abort costs one reading, never the process.
-final class ZXingEngine: BarcodeEngine {
+struct ZXingEngine: BarcodeEngine {
     /// The symbologies read by default: those zbar lacks, plus QR, where
     /// zxing is the stronger of the two.
     static let matrixSymbologies: Set<Symbology> = [.qr, .pdf417, .aztec, .dataMatrix]
@@ -33,8 +33,6 @@ final class ZXingEngine: BarcodeEngine {
     }
 
     /// Everything zxing reports for `frame`, in its pixel coordinates.
-    /// With `options.tryInverted`, an inverted copy is read when the frame
-    /// itself yields nothing (zxing 1.4 misses light-on-dark symbols).
     func read(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) throws(ZXingError) -> [ZXingSymbol] {
         let formats = symbologies.intersection(supported).reduce(UInt32(0)) { $0 | Self.format(of: $1) }
         guard formats != 0 else { return [] }
@@ -53,13 +51,8 @@ final class ZXingEngine: BarcodeEngine {
         bridgeOptions.binarizer = Self.binarizer(options.binarizer)
 
         // withUnsafeBytes rethrows untyped errors, so the result travels as a Result.
-        let found = try frame.withUnsafeBytes { bytes in
+        return try frame.withUnsafeBytes { bytes in
             Self.read(bytes, width: frame.width, height: frame.height, stride: frame.stride, options: bridgeOptions, isolated: isolated)
-        }.get()
-        guard found.isEmpty, options.tryInverted else { return found }
-        let inverted = frame.inverted()
-        return try inverted.withUnsafeBytes { bytes in
-            Self.read(bytes, width: inverted.width, height: inverted.height, stride: inverted.stride, options: bridgeOptions, isolated: isolated)
         }.get()
     }
 

@@ -23,9 +23,12 @@ public struct Detection: Sendable, Hashable {
     public var corners: [Point]
     /// The decoder that read it.
     public var engine: Engine
-    /// How much evidence the engine had: zbar's count of agreeing scan
-    /// lines, 1 otherwise. Used to choose between conflicting readings.
-    var quality = 1
+    /// How many independent reads agree on this one: scan lines at distinct
+    /// places, engines, and passes (scales, turns) that read the same
+    /// payload at the same place. A 1D code carries only a check digit, so
+    /// a single read of it may be a misread; error-corrected 2D codes are
+    /// trusted on one read. Also chooses between conflicting readings.
+    public var evidence = 1
 
     /// A detection with every field given.
     public init(symbology: Symbology, bytes: [UInt8], text: String, corners: [Point], engine: Engine) {

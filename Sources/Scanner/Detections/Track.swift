@@ -22,9 +22,9 @@ struct Track: Sendable {
     private let firstPayload: [UInt8]
     private var box: Box
     /// The payloads read in each of the latest frames that showed the
-    /// symbol, oldest first. Votes count only these, so that the next item
-    /// passed over the same spot can outvote the previous one.
-    private var recentReads: [(time: Duration, payloads: Set<[UInt8]>)] = []
+    /// symbol, with their votes, oldest first. Votes count only these, so
+    /// that the next item passed over the same spot can outvote the previous one.
+    private var recentReads: [(time: Duration, votes: [[UInt8]: Int])] = []
     /// The read last reported in an `appeared` event; `nil` until then.
     private(set) var lastReport: Detection?
     /// When the reported payload was last read.
@@ -52,15 +52,19 @@ struct Track: Sendable {
         return distance < Self.matchRadius ? distance : nil
     }
 
-    /// Records one frame's reads of this symbol; each payload counts once
-    /// per frame however many engines or scales read it. Votes are kept for
-    /// the last `2 * confirmations + 1` frames.
+    /// Records one frame's reads of this symbol. A payload's vote in one
+    /// frame is its strongest read's `evidence` (scan lines at distinct
+    /// places, engines, scales), up to `confirmations`: a code read on many
+    /// lines is confirmed by its first frame, a read on one line is one
+    /// vote. Separate detections of one payload in a frame do not add up.
+    /// Votes are kept for the last `2 * confirmations + 1` frames.
     mutating func observe(_ reads: [Detection], at time: Duration, confirmations: Int) {
         guard let last = reads.last else { return }
-        let payloads = Set(reads.map(\.bytes))
-        recentReads.append((time, payloads))
+        var votes: [[UInt8]: Int] = [:]
+        for read in reads { votes[read.bytes] = max(votes[read.bytes] ?? 1, min(read.evidence, confirmations)) }
+        recentReads.append((time, votes))
         recentReads.removeFirst(max(0, recentReads.count - (2 * confirmations + 1)))
-        if let lastReport, payloads.contains(lastReport.bytes) { lastReportSeen = time }
+        if let lastReport, votes[lastReport.bytes] != nil { lastReportSeen = time }
         box = Box(last)
         lastSeen = time
         missedFrames = 0
@@ -80,12 +84,12 @@ struct Track: Sendable {
             && center.y >= Double(region.y) && center.y <= Double(region.y + region.height)
     }
 
-    /// The payload read in at least `confirmations` of the recent frames and
-    /// in more of them than any rival, if there is one.
+    /// The payload with at least `confirmations` votes over the recent
+    /// frames and more than any rival, if there is one.
     func winner(confirmations: Int) -> [UInt8]? {
         var votes: [[UInt8]: Int] = [:]
         for frame in recentReads {
-            for payload in frame.payloads { votes[payload, default: 0] += 1 }
+            for (payload, count) in frame.votes { votes[payload, default: 0] += count }
         }
         guard let (best, count) = votes.max(by: { $0.value < $1.value }), count >= confirmations,
               votes.allSatisfy({ $0.key == best || $0.value < count })
@@ -104,7 +108,7 @@ struct Track: Sendable {
     func successor(id: UInt64, payload: [UInt8]) -> Track {
         var next = self
         next.id = id
-        next.firstSeen = recentReads.first { $0.payloads.contains(payload) }?.time ?? lastSeen
+        next.firstSeen = recentReads.first { $0.votes[payload] != nil }?.time ?? lastSeen
         next.lastReport = nil
         return next
     }

@@ -2,8 +2,9 @@
 public struct TrackerConfiguration: Sendable, Hashable {
     /// How often a confirmed item is reported.
     public var policy: DedupPolicy
-    /// Frames in which a linear (1D) code's payload must be read before it
-    /// is reported. Values below 1 count as 1.
+    /// Independent reads of a linear (1D) code's payload needed before it
+    /// is reported: frames, or within one frame scan lines at distinct
+    /// places (`Detection.evidence`). Values below 1 count as 1.
     public var confirmLinear: Int
     /// The same for 2D codes, whose error correction makes misreads rare.
     public var confirmMatrix: Int

@@ -45,7 +45,7 @@ import Testing
 
     /// The delegate opens a transaction when the QR code appears; frames go
     /// on with the old settings until the test commits while the source is
-    /// held before frame 30. Decoder and tracker then change together.
+    /// held before frame 30. Reader and tracker then change together.
     /// Synchronous, with the delegate's events, so that no step waits for
     /// the test's task to be scheduled.
     @Test func commitChangesSymbologiesAndPolicyTogetherWhileRunning() throws {

@@ -12,14 +12,14 @@ import Testing
     /// corpus expects (its .txt minus one trailing newline).
     /// Debug builds run the passes many times slower than release builds:
     /// the tests give them all the time they need.
-    static let untimed = DecoderConfiguration(effort: .thorough, secondChanceBudget: .seconds(600))
+    static let untimed = DecoderConfiguration(effort: .thorough)
 
     func read(_ name: String, configuration: DecoderConfiguration = untimed) throws -> (found: [String], expected: String) {
         let image = URL(fileURLWithPath: try ImageFixtures.corpusPath(name))
         var expected = try String(contentsOf: image.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)
         if expected.hasSuffix("\n") { expected.removeLast() }
         let frame = try ImageLoader().load(contentsOf: image.path)
-        let found = Decoder(configuration: configuration).decode(frame)
+        let found = BarcodeReader(configuration: configuration).read(frame).detections
         return (found.flatMap { [$0.text, $0.gtin].compactMap { $0 } }, expected)
     }
 
@@ -49,15 +49,15 @@ import Testing
         let loader = ImageLoader()
         let target = try loader.load(contentsOf: try ImageFixtures.corpusPath("ean13-4/19.webp"))
         let before = try loader.load(contentsOf: try ImageFixtures.corpusPath("ean13-4/13.webp"))
-        let alone = Decoder(configuration: Self.untimed).decode(target).map(\.text)
-        let decoder = Decoder(configuration: Self.untimed)
-        _ = decoder.decode(before)
-        #expect(decoder.decode(target).map(\.text) == alone)
+        let alone = BarcodeReader(configuration: Self.untimed).read(target).detections.map(\.text)
+        let reader = BarcodeReader(configuration: Self.untimed)
+        _ = reader.read(before)
+        #expect(reader.read(target).detections.map(\.text) == alone)
     }
 
     /// With no budget left after the first pass, no second chance runs.
     @Test func budgetStopsSecondChances() throws {
-        let result = try read("aztec-1/az-thin.png", configuration: DecoderConfiguration(effort: .thorough, secondChanceBudget: .zero))
+        let result = try read("aztec-1/az-thin.png", configuration: DecoderConfiguration(effort: .thorough, secondChanceWork: 0))
         #expect(result.found.isEmpty)
     }
 

@@ -4,13 +4,13 @@ import Testing
 @Suite struct ReconcilerTests {
     /// A detection whose corners are the box at (`x`, `y`), 100 pixels wide.
     func detection(
-        _ symbology: Symbology, _ text: String, engine: Detection.Engine = .zbar, x: Double = 0, y: Double = 0, quality: Int = 1
+        _ symbology: Symbology, _ text: String, engine: Detection.Engine = .zbar, x: Double = 0, y: Double = 0, evidence: Int = 1
     ) -> Detection {
         var detection = Detection(
             symbology: symbology, bytes: Array(text.utf8), text: text,
             corners: [Point(x: x, y: y), Point(x: x + 100, y: y), Point(x: x + 100, y: y + 50), Point(x: x, y: y + 50)],
             engine: engine)
-        detection.quality = quality
+        detection.evidence = evidence
         return detection
     }
 
@@ -40,8 +40,8 @@ import Testing
     }
 
     @Test func aClearlyStrongerReadingWinsAConflict() {
-        let weak = detection(.ean13, "4006381333948", quality: 2)
-        let strong = detection(.ean13, "4006381333931", x: 1, quality: 6)
+        let weak = detection(.ean13, "4006381333948", evidence: 2)
+        let strong = detection(.ean13, "4006381333931", x: 1, evidence: 6)
         #expect(Reconciler.merge([weak, strong]).map(\.text) == ["4006381333931"])
         #expect(Reconciler.merge([strong, weak]).map(\.text) == ["4006381333931"])
     }
@@ -49,7 +49,7 @@ import Testing
     @Test func aConflictWithoutAClearWinnerReportsNeither() {
         let elsewhere = detection(.ean8, "96385074", x: 400)
         let merged = Reconciler.merge([
-            detection(.ean13, "4006381333948", quality: 3), detection(.ean13, "4006381333931", x: 1, quality: 2), elsewhere,
+            detection(.ean13, "4006381333948", evidence: 3), detection(.ean13, "4006381333931", x: 1, evidence: 2), elsewhere,
         ])
         #expect(merged == [elsewhere])
     }
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func aMisreadWithAWrongCheckDigitDoesNotContestTheRightOne() {
-        let merged = Reconciler.merge([detection(.ean13, "4006381333932", quality: 9), detection(.ean13, "4006381333931", quality: 1)])
+        let merged = Reconciler.merge([detection(.ean13, "4006381333932", evidence: 9), detection(.ean13, "4006381333931", evidence: 1)])
         #expect(merged.map(\.text) == ["4006381333931"])
     }
 }

@@ -112,6 +112,27 @@ private func departures(_ events: [DetectionEvent]) -> [DetectionEvent.Departure
     #expect(run([[symbol(.ean13, ean)]] + repeated([], 30)).isEmpty)
 }
 
+/// A clearly printed code, read on many scan lines of one frame, is
+/// confirmed by that frame alone.
+@Test func linearCodeReadOnManyLinesIsReportedFromItsFirstFrame() throws {
+    var clear = symbol(.ean13, ean)
+    clear.evidence = 12
+    let shown = appearances(run([[clear]] + repeated([], 30)))
+    try #require(shown.count == 1)
+    #expect(shown[0].sequence == 0)
+}
+
+/// One frame's wrong read of a 1D code, on a single line, among frames that
+/// read it right on many: the wrong payload is never reported.
+@Test func aOneLineMisreadInOneFrameIsNeverReported() {
+    var right = symbol(.ean13, ean), wrong = symbol(.ean13, "4006381333948")
+    right.evidence = 9
+    let frames = [[wrong], [right], [wrong], [right], [right]]
+    let shown = appearances(run(frames + repeated([], 30)))
+    #expect(shown.map(\.detection.text) == [ean])
+    #expect(appearances(run([[wrong]] + repeated([], 30))).isEmpty)
+}
+
 @Test func secondReadOfTheSameSymbolInOneFrameIsNotASecondItemNorASecondVote() {
     // Two engines or scales read one symbol with slightly different boxes.
     let reads = [symbol(.ean13, ean, x: 320, width: 200), symbol(.ean13, ean, x: 326, width: 190)]

@@ -126,7 +126,7 @@ import Testing
         let crop = canvas.cropped(to: PixelRect(x: 100, y: 50, width: canvas.width - 150, height: canvas.height - 80))
         // The right half of the crop, which holds the symbol.
         let roi = try RegionOfInterest(x: 0.3, y: 0.2, width: 0.7, height: 0.8)
-        let found = Decoder(configuration: DecoderConfiguration(symbologies: [.qr], regionOfInterest: roi)).decode(crop)
+        let found = BarcodeReader(configuration: DecoderConfiguration(symbologies: [.qr], regionOfInterest: roi)).read(crop).detections
         try #require(found.count == 1)
         #expect(found[0].text == "where am I?")
         let box = rendered.symbolBox
@@ -136,6 +136,6 @@ import Testing
         #expect(abs(found[0].corners[2].x - bottomRight.x) < 6 && abs(found[0].corners[2].y - bottomRight.y) < 6, "\(found[0].corners)")
         // A region beside the symbol sees nothing.
         let beside = try RegionOfInterest(x: 0, y: 0, width: 0.3, height: 1)
-        #expect(Decoder(configuration: DecoderConfiguration(regionOfInterest: beside)).decode(crop).isEmpty)
+        #expect(BarcodeReader(configuration: DecoderConfiguration(regionOfInterest: beside)).read(crop).detections.isEmpty)
     }
 }

@@ -3,10 +3,8 @@ import Testing
 @testable import Scanner
 
 /// zbar merges every read of one payload in an image into one symbol; the
-/// engine separates identical linear codes again.
-@Suite struct ZBarEngineTests {
-    let engine = ZBarEngine()
-
+/// geometry stage separates identical linear codes again.
+@Suite struct LinearGeometryTests {
     /// `count` copies of one zint EAN-13 in a row on a grey frame, `gap`
     /// pixels apart, turned by `quarterTurns`.
     func row(of count: Int, gap: Int, quarterTurns: Int = 0, symbology: Symbology = .ean13, text: String = "5012345678900") throws -> Frame {
@@ -20,7 +18,9 @@ import Testing
     }
 
     func decode(_ frame: Frame, _ symbology: Symbology = .ean13) -> [Detection] {
-        engine.decode(frame, symbologies: [symbology], options: EngineOptions())
+        var meter = WorkMeter(timeLimit: nil)
+        return LinearGeometry(engine: ZBarEngine(), symbologies: [symbology], options: EngineOptions())
+            .detections(in: frame, meter: &meter)
     }
 
     @Test(arguments: [(2, 0), (3, 0), (2, 1)])

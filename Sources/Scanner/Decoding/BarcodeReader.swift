@@ -1,0 +1,117 @@
+/// Finds barcodes in frames: cuts each frame to the region of interest,
+/// runs the engines that serve the enabled symbologies, and, while the
+/// effort allows and nothing has been found, tries second chances, within
+/// the effort's work budget.
+///
+/// A reader is a value holding only its configuration; `read` is a pure
+/// call that any number of threads may make at once. The same frame with
+/// the same configuration gives the same result on an idle or a busy
+/// machine, unless the optional last-resort `timeLimit` is reached, which
+/// the result reports.
+public struct BarcodeReader: Sendable {
+    /// What the reader looks for and how hard.
+    public var configuration: DecoderConfiguration
+
+    /// A reader, thorough by default.
+    public init(configuration: DecoderConfiguration = DecoderConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// The barcodes in `frame`, with corners in `frame`'s full-image
+    /// pixels, and how much work finding them took.
+    public func read(_ frame: Frame) -> ReadResult {
+        let region = frame.cropped(to: configuration.regionOfInterest)
+        var meter = WorkMeter(timeLimit: configuration.timeLimit)
+        // One engine alone is the engine as its users call it: library
+        // defaults, one pass.
+        let first = configuration.singleEngine != nil
+            ? Pass(EngineOptions(tryHarder: true), engines: [.zbar, .zxing])
+            : Pass.sequence(for: configuration.effort, frame: frame, region: region)[0]
+        var found = run(first, on: region, &meter)
+        var passes = 1
+        if found.isEmpty, configuration.singleEngine == nil, configuration.effort != .fast {
+            (found, passes) = secondChances(frame: frame, region: region, &meter)
+        }
+        if configuration.linearSecondOpinion, configuration.singleEngine == nil {
+            found = crossChecked(found, in: region)
+        }
+        return ReadResult(
+            detections: found, passes: passes, pixelsExamined: meter.pixels, reachedTimeLimit: meter.reachedTimeLimit)
+    }
+
+    /// The effort's second chances, in order until one finds something, on
+    /// the part of the region where the localizer sees something code-like,
+    /// within the work budget; none when it sees nothing. Returns what was
+    /// found and the passes run, the first pass included.
+    private func secondChances(frame: Frame, region: Frame, _ meter: inout WorkMeter) -> ([Detection], Int) {
+        let candidates = Localizer.candidates(in: region)
+        guard let area = candidates.area else { return ([], 1) }
+        // Cropping pays only when it leaves out most of the region; at 60 %
+        // the crop lost an Aztec photo (aztec-2/04) that its bullseye
+        // rectification reads on the whole image.
+        let target = area.width * area.height * 3 <= region.width * region.height ? region.cropped(to: area) : region
+        let tilt = candidates.barNormal.map { normal -> Double in
+            let turn = normal.truncatingRemainder(dividingBy: 90)
+            return turn > 45 ? turn - 90 : turn <= -45 ? turn + 90 : turn
+        }
+        meter.allow(configuration.secondChanceWork)
+        var passes = 1
+        for pass in Pass.sequence(for: configuration.effort, frame: frame, region: target, barTilt: tilt).dropFirst() {
+            if meter.isSpent || meter.isPastDeadline() { break }
+            passes += 1
+            let found = run(pass, on: target, &meter)
+            if !found.isEmpty { return (found, passes) }
+        }
+        return ([], passes)
+    }
+
+    private var engines: [any BarcodeEngine] {
+        switch configuration.singleEngine {
+        case .zbar?: [ZBarEngine()]
+        case .zxing?: [ZXingEngine(linearReaders: true)]
+        default: [ZBarEngine(), ZXingEngine(), AztecRuneReader()]
+        }
+    }
+
+    /// zbar's EAN/UPC readings checked against zxing's own 1D readers on the
+    /// untransformed region (`linearSecondOpinion`). Where the two read one
+    /// symbol differently, zxing's reading stands: its readers misread no
+    /// EAN/UPC of the corpus, zbar's four. zxing's 1D readers can abort the
+    /// process, so they run in a child process (`zxb_read_isolated`).
+    private func crossChecked(_ found: [Detection], in region: Frame) -> [Detection] {
+        let linear = Set(found.filter { $0.symbology.isEANUPC && $0.engine == .zbar }.map(\.symbology))
+        guard !linear.isEmpty else { return found }
+        let family = linear.union([.ean8, .ean13, .upca, .upce]).intersection(configuration.symbologies)
+        let checks = ZXingEngine(linearReaders: true).decode(region, symbologies: family, options: EngineOptions(tryHarder: true))
+            .map { $0.mapped(region.imagePoint) }
+        return Reconciler.arbitrate(found, by: checks)
+    }
+
+    /// What one pass finds in `region`, reconciled (and 1D reads confirmed
+    /// when the effort asks), with corners in the full image's pixels.
+    func run(_ pass: Pass, on region: Frame, _ meter: inout WorkMeter) -> [Detection] {
+        guard let view = pass.view(of: region) else { return [] }
+        var found: [Detection] = []
+        for engine in engines where pass.engines.contains(engine.kind) {
+            let wanted = configuration.symbologies.intersection(engine.supported)
+            guard !wanted.isEmpty else { continue }
+            let read: [Detection]
+            if let zbar = engine as? ZBarEngine {
+                // zbar's linear reads need their geometry, which re-scans.
+                read = LinearGeometry(engine: zbar, symbologies: wanted, options: pass.options).detections(in: view.frame, meter: &meter)
+            } else {
+                meter.charge(view.frame)
+                read = engine.decode(view.frame, symbologies: wanted, options: pass.options)
+            }
+            found += read
+        }
+        var merged = Reconciler.merge(found)
+        // Still images confirm each 1D read on the pixels it was read in
+        // (inverted, rescaled...), before its corners go back to the image.
+        if configuration.singleEngine == nil, configuration.effort.confirmsLinearReads,
+           merged.contains(where: \.symbology.isLinear) {
+            merged = LinearConfirmation(symbologies: configuration.symbologies).confirmed(merged, in: view.frame, &meter)
+        }
+        return merged.map { $0.mapped { region.imagePoint(view.toRegion($0)) } }
+    }
+}
