@@ -1,4 +1,7 @@
 import CPoppler
+// cairo.h reaches us through poppler.h and through CCairo; clang may credit
+// its declarations to either module depending on build order: import both.
+import CCairo
 
 /// Renders PDF pages with poppler (through cairo), each page its own
 /// picture, at the resolution asked and no finer.

@@ -32,10 +32,10 @@ struct PageFixtures {
     /// Every page of the file `name`, each as its fragment and decoded texts
     /// (or its error).
     func pages(_ name: String, loader: ImageLoader = ImageLoader()) throws(ImageLoadError) -> [(fragment: String?, texts: Result<[String], ImageLoadError>)] {
-        let decoder = Decoder()
+        let reader = BarcodeReader()
         var pages: [(String?, Result<[String], ImageLoadError>)] = []
         try loader.forEachPage(contentsOf: path(name)) { page in
-            pages.append((page.fragment, page.frame.map { decoder.decode($0).map(\.text) }))
+            pages.append((page.fragment, page.frame.map { reader.read($0).detections.map(\.text) }))
             return true
         }
         return pages

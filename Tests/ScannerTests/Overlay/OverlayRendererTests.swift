@@ -12,7 +12,7 @@ import Testing
     /// A QR code rendered by zint and decoded, with its detection.
     static func decodedQR() throws -> (frame: Frame, detection: Detection) {
         let symbol = try ZintRenderer.render(.qr, .text("overlay test 42"), moduleSize: 6, margin: 60)
-        let detections = Decoder().decode(symbol.frame)
+        let detections = BarcodeReader().read(symbol.frame).detections
         let detection = try #require(detections.first)
         #expect(detections.count == 1)
         #expect(detection.text == "overlay test 42")
@@ -82,7 +82,7 @@ import Testing
     @Test func withNoRoomAboveTheLabelGoesBelowTheCode() throws {
         // zint's default 20-pixel margin leaves no room for a label above.
         let symbol = try ZintRenderer.render(.qr, .text("label below"))
-        let detection = try #require(Decoder().decode(symbol.frame).first)
+        let detection = try #require(BarcodeReader().read(symbol.frame).detections.first)
         let box = try OverlayRenderer().render(symbol.frame, detections: [detection]).labelBoxes[0]
         #expect(Double(box.y) >= detection.boundingBox.maxY)
         #expect(box.y + box.height <= symbol.frame.height)
@@ -124,7 +124,7 @@ import Testing
         #expect(try RGBAImage(contentsOfPNG: path) == image)
         // The library's own decoder reads the annotated PNG, code and all.
         let reread = try ImageLoader().load(contentsOf: path)
-        #expect(Decoder().decode(reread).map(\.text) == ["overlay test 42"])
+        #expect(BarcodeReader().read(reread).detections.map(\.text) == ["overlay test 42"])
     }
 
     @Test func unwritablePathsAreTypedErrorsNamingTheFile() throws {
