@@ -53,7 +53,7 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
     init(options: Options, source: String) {
         self.options = options
         self.source = source
-        formatter = EventFormatter(format: options.format)
+        formatter = EventFormatter(format: options.format, variableMeasureLayouts: options.variableMeasureLayouts)
     }
 
     func run(_ session: CaptureSession) -> Int32 {

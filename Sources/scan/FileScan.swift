@@ -18,7 +18,7 @@ struct FileScan {
     func run() -> Int32 {
         let inputs = ImageInputs.expand(options.paths)
         let configuration = options.decoderConfiguration(defaultEffort: .thorough)
-        let formatter = DetectionFormatter(format: options.format)
+        let formatter = DetectionFormatter(format: options.format, variableMeasureLayouts: options.variableMeasureLayouts)
         let progress = Progress(total: inputs.count, enabled: !options.quiet && messages.isTerminal && inputs.count > 1)
         var found = 0, failed = 0, readerGone = false
         OrderedWorkers.run(

@@ -24,15 +24,23 @@ enum Help {
         $ scan --device /dev/video2 --size 1280x720 --roi 0.25,0.25,0.5,0.5 --format json
         $ scan --input Samples/checkout.mjpeg     # replay a recording, no camera needed
 
-    SYMBOLOGIES (--symbologies, default all)
-        qr, ean13, ean8, upca, upce, code39, code93, code128   read by zbar
-        pdf417, aztec, datamatrix                              read by zxing-cpp
-      UPC-A prints as its 12 digits and UPC-E as its 8; JSON adds "gtin", the 13-digit form.
+    SYMBOLOGIES (--symbologies, default all: every one but the add-ons)
+        qr, ean13, ean8, upca, upce, code39, code93, code128,  read by zbar
+        codabar, itf (Interleaved 2 of 5, ITF-14), databar
+        pdf417, aztec, datamatrix, maxicode                    read by zxing-cpp
+        databar-expanded                                       found by zbar, read by zxing-cpp
+        ean2, ean5             add-ons, off unless named (e.g. all,ean5): reported with
+                               their EAN-13/UPC, in JSON as "add_on"
+      UPC-A prints as its 12 digits and UPC-E as its 8; JSON adds "gtin", always the
+      14-digit GTIN (also for ITF-14 and GS1 data with AI 01). GS1 data prints in its
+      human-readable form, (01)09501101530003(10)AB-123.
 
     OUTPUT
         --format text|json     text: SYMBOLOGY:payload, control characters escaped (default)
                                json: JSON Lines with source, symbology, text, bytes (base64),
-                               corners (4 points, clockwise from the symbol's top-left), gtin
+                               corners (4 points, clockwise from the symbol's top-left),
+                               symbology_id (AIM, e.g. ]E0), gtin, add_on, gs1 (AIs and
+                               values) and hri, or gs1_error; variable_measure
         --json                 the same as --format json
         --raw                  the payload bytes only, unescaped
         -q, --quiet            no messages on standard error; errors still set the exit status
@@ -45,6 +53,11 @@ enum Help {
         --second-opinion       have zxing's 1D readers re-read EAN/UPC codes that zbar
                                found, and trust zxing where they disagree (each check
                                runs in a child process, as zxing 1.4 can abort)
+        --itf-min-length N     report Interleaved 2 of 5 of at least N digits (default 6)
+        --variable-measure LIST
+                               take weighed and priced EAN-13s apart in JSON, as
+                               PREFIXES:LAYOUT,... e.g. 02:us-price,20-29:item5-price5;
+                               layouts: us-price, item5-price5, item5-weight5
         --effort LEVEL         fast: one pass; normal: a few second chances;
                                thorough: every second chance (inverted, rescaled,
                                contrast-stretched). Default: thorough for files

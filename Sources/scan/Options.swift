@@ -5,11 +5,13 @@ struct Options {
     var paths: [String] = []
     var format: OutputFormat = .text
     var quiet = false
-    var symbologies = Set(Symbology.allCases)
+    var symbologies = Symbology.standard
     var regionOfInterest = RegionOfInterest.full
     var effort: Effort?
     var singleEngine: Detection.Engine?
     var secondOpinion = false
+    var minimumITFLength: Int?
+    var variableMeasureLayouts: [VariableMeasureLayout] = []
     var showHelp = false
     var showVersion = false
 
@@ -47,6 +49,7 @@ struct Options {
             symbologies: symbologies, regionOfInterest: regionOfInterest, effort: effort ?? defaultEffort)
         configuration.singleEngine = singleEngine
         configuration.linearSecondOpinion = secondOpinion
+        if let minimumITFLength { configuration.minimumITFLength = minimumITFLength }
         return configuration
     }
 
@@ -112,6 +115,12 @@ struct Options {
             case "--roi":
                 regionOfInterest = try RegionOfInterest(parsing: try value())
             case "--second-opinion": secondOpinion = true
+            case "--itf-min-length": minimumITFLength = try positive(name, try value())
+            case "--variable-measure":
+                let text = try value()
+                do throws(VariableMeasureLayoutError) { variableMeasureLayouts = try VariableMeasureLayout.parseList(text) } catch {
+                    throw UsageError(description: error.description)
+                }
             case "--engine":
                 let text = try value()
                 guard let engine = Detection.Engine(rawValue: text), engine != .native else {

@@ -36,7 +36,7 @@ public final class Decoder {
         }
         for (index, pass) in Pass.sequence(for: configuration.effort, frame: frame, region: region).enumerated() {
             if index > 0, clock.now - start >= configuration.secondChanceBudget { break }
-            let found = run(pass, on: region)
+            let found = rechecked(run(pass, on: region), in: region)
             if !found.isEmpty { return configuration.linearSecondOpinion ? crossChecked(found, in: region) : found }
         }
         return []
@@ -56,6 +56,16 @@ public final class Decoder {
         return Reconciler.arbitrate(found, by: checks)
     }
 
+    /// zbar's Code 128 and DataBar Expanded readings corrected by zxing's
+    /// 1D readers on the untransformed region (see `LinearRecheck`).
+    private func rechecked(_ found: [Detection], in region: Frame) -> [Detection] {
+        let wanted = LinearRecheck.needed(by: found)
+        guard !wanted.isEmpty else { return found }
+        let rereads = linearChecker.decode(region, symbologies: wanted, options: EngineOptions(tryHarder: true))
+            .map { $0.mapped(region.imagePoint) }
+        return LinearRecheck.corrected(found, by: rereads)
+    }
+
     /// What one pass finds in `region`, reconciled, with corners in the
     /// full image's pixels.
     func run(_ pass: Pass, on region: Frame) -> [Detection] {
@@ -67,6 +77,6 @@ public final class Decoder {
             found += engine.decode(view.frame, symbologies: wanted, options: pass.options)
                 .map { $0.mapped { region.imagePoint(view.toRegion($0)) } }
         }
-        return Reconciler.merge(found)
+        return Reconciler.merge(found.filter { $0.symbology != .itf || $0.text.count >= configuration.minimumITFLength })
     }
 }

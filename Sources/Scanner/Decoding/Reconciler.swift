@@ -38,9 +38,11 @@ enum Reconciler {
         return kept.filter { detection in !contested.contains { overlaps($0, detection) && sameFamily($0, detection) } }
     }
 
-    /// EAN/UPC reads with a wrong check digit are misreads by definition.
+    /// EAN/UPC and ITF-14 reads with a wrong check digit are misreads by
+    /// definition.
     static func isWellFormed(_ detection: Detection) -> Bool {
-        !detection.symbology.isEANUPC || GTIN.isValid(detection.text, symbology: detection.symbology)
+        if detection.symbology == .itf, detection.text.count == 14 { return GTIN.hasValidCheckDigit(detection.text) }
+        return !detection.symbology.isEANUPC || GTIN.isValid(detection.text, symbology: detection.symbology)
     }
 
     /// Whether two readings could be the same physical symbol: the same
@@ -60,7 +62,7 @@ enum Reconciler {
 
     static func owner(of symbology: Symbology) -> Detection.Engine {
         switch symbology {
-        case .qr, .pdf417, .aztec, .dataMatrix: .zxing
+        case .qr, .pdf417, .aztec, .dataMatrix, .maxicode, .databarExpanded: .zxing
         default: .zbar
         }
     }
