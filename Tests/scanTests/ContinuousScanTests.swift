@@ -43,7 +43,7 @@ import Testing
         #expect(record["timestamp"] as? Double == 0.233333)
         #expect((record["latency_ms"] as? Double ?? -1) > 0)
         #expect((record["corners"] as? [[Double]])?.count == 4)
-        #expect(record["gtin"] as? String == Self.gtin)
+        #expect(record["gtin"] as? String == "0" + Self.gtin)
         #expect(record["text"] as? String == Self.gtin)
     }
 
@@ -51,7 +51,7 @@ import Testing
         let records = try scan(try clip("left.y4m", shown: 30, after: 30), ["--fast", "--left"])
         #expect(records.map { $0["event"] as? String } == ["appeared", "left"])
         let left = try #require(records.last)
-        #expect(left["gtin"] as? String == Self.gtin)
+        #expect(left["gtin"] as? String == "0" + Self.gtin)
         // Frames 0 to 29 at 30 fps.
         let duration = try #require(left["duration_ms"] as? Double)
         #expect(abs(duration - 966.667) < 1, "\(duration)")

@@ -39,7 +39,7 @@ import Testing
         let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         #expect(records.map { $0["symbology"] as? String } == ["upca", "upce"])
         #expect(records.map { $0["text"] as? String } == ["036000291452", "01234565"])
-        #expect(records.map { $0["gtin"] as? String } == ["0036000291452", "0012345000065"])
+        #expect(records.map { $0["gtin"] as? String } == ["00036000291452", "00012345000065"])
         #expect(records.first?["bytes"] as? String == Data("036000291452".utf8).base64EncodedString())
     }
 

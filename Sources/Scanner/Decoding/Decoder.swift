@@ -36,7 +36,7 @@ public final class Decoder {
         }
         for (index, pass) in Pass.sequence(for: configuration.effort, frame: frame, region: region).enumerated() {
             if index > 0, clock.now - start >= configuration.secondChanceBudget { break }
-            let found = rechecked(run(pass, on: region), in: region)
+            let found = run(pass, on: region)
             if !found.isEmpty { return configuration.linearSecondOpinion ? crossChecked(found, in: region) : found }
         }
         return []
@@ -57,12 +57,14 @@ public final class Decoder {
     }
 
     /// zbar's Code 128 and DataBar Expanded readings corrected by zxing's
-    /// 1D readers on the untransformed region (see `LinearRecheck`).
-    private func rechecked(_ found: [Detection], in region: Frame) -> [Detection] {
+    /// 1D readers on the image zbar read them in (see `LinearRecheck`).
+    /// Not tryHarder: its downscaling made zxing 1.4 miss a DataBar
+    /// Expanded 1600 pixels wide that it reads at its defaults.
+    private func rechecked(_ found: [Detection], in image: Frame, _ pass: Pass, _ toImage: (Point) -> Point) -> [Detection] {
         let wanted = LinearRecheck.needed(by: found)
         guard !wanted.isEmpty else { return found }
-        let rereads = linearChecker.decode(region, symbologies: wanted, options: EngineOptions(tryHarder: true))
-            .map { $0.mapped(region.imagePoint) }
+        let options = EngineOptions(tryInverted: pass.options.tryInverted)
+        let rereads = linearChecker.decode(image, symbologies: wanted, options: options).map { $0.mapped(toImage) }
         return LinearRecheck.corrected(found, by: rereads)
     }
 
@@ -70,13 +72,14 @@ public final class Decoder {
     /// full image's pixels.
     func run(_ pass: Pass, on region: Frame) -> [Detection] {
         guard let view = pass.view(of: region) else { return [] }
+        let toImage = { region.imagePoint(view.toRegion($0)) }
         var found: [Detection] = []
         for engine in engines where pass.engines.contains(engine.kind) {
             let wanted = configuration.symbologies.intersection(engine.supported)
             guard !wanted.isEmpty else { continue }
-            found += engine.decode(view.frame, symbologies: wanted, options: pass.options)
-                .map { $0.mapped { region.imagePoint(view.toRegion($0)) } }
+            found += engine.decode(view.frame, symbologies: wanted, options: pass.options).map { $0.mapped(toImage) }
         }
+        if configuration.singleEngine == nil { found = rechecked(found, in: view.frame, pass, toImage) }
         return Reconciler.merge(found.filter { $0.symbology != .itf || $0.text.count >= configuration.minimumITFLength })
     }
 }

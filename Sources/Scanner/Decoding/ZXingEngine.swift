@@ -33,7 +33,7 @@ final class ZXingEngine: BarcodeEngine {
         let symbols = (try? read(frame, symbologies: symbologies, options: options)) ?? []
         return symbols.map { symbol in
             var detection = symbol.detection
-            if detection.corners.allSatisfy({ $0 == detection.corners[0] }), let box = frame.darkBoundingBox() {
+            if detection.corners.allSatisfy({ $0 == detection.corners[0] }), let box = frame.symbolBoundingBox() {
                 // zxing 1.4 reads MaxiCode only as the image's one pure symbol
                 // and gives it no position: it is the image's dark pixels.
                 detection.corners = box

@@ -164,7 +164,7 @@ import Testing
         let upca = try ZintRenderer.render(.upca, .text("03600029145"), moduleSize: 3)
         let found = linear.decode(upca.frame, symbologies: [.upca], options: EngineOptions())
         #expect(found.map(\.text) == ["036000291452"])
-        #expect(found.first?.gtin == "0036000291452")
+        #expect(found.first?.gtin == "00036000291452")
     }
 }
 
