@@ -46,7 +46,7 @@ public enum ZintRenderer {
     /// human-readable text.
     public static func render(
         _ symbology: Symbology, _ payload: ZintPayload, moduleSize: Int = 4, margin: Int = 20, eci: Int = 0,
-        form: ZintForm = .standard
+        form: ZintForm = .standard, barHeight: Int? = nil
     ) throws(ZintError) -> RenderedSymbol {
         guard let symbol = ZBarcode_Create() else { throw ZintError(symbology: symbology, message: "out of memory") }
         defer { ZBarcode_Delete(symbol) }
@@ -57,6 +57,8 @@ public enum ZintRenderer {
         }
         symbol.pointee.scale = Float(moduleSize) / 2
         symbol.pointee.show_hrt = 0
+        // A linear code's bar height in modules; zint's default is 50.
+        if let barHeight { symbol.pointee.height = Float(barHeight) }
         symbol.pointee.eci = Int32(eci)
         let bytes: [UInt8]
         switch payload {

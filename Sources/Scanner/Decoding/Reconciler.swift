@@ -39,8 +39,13 @@ enum Reconciler {
     }
 
     /// EAN/UPC and ITF-14 reads with a wrong check digit are misreads by
-    /// definition.
+    /// definition. I2/5 and Codabar carry no check digit: a read on a
+    /// single zbar scan line is not trusted, as noise in the quiet zone
+    /// reads as an extra leading digit pair (2 of 60 noisy renders).
     static func isWellFormed(_ detection: Detection) -> Bool {
+        if detection.symbology == .itf || detection.symbology == .codabar, detection.engine == .zbar, detection.quality < 2 {
+            return false
+        }
         if detection.symbology == .itf, detection.text.count == 14 { return GTIN.hasValidCheckDigit(detection.text) }
         return !detection.symbology.isEANUPC || GTIN.isValid(detection.text, symbology: detection.symbology)
     }
