@@ -58,13 +58,17 @@ public final class Decoder {
 
     /// zbar's Code 128 and DataBar Expanded readings corrected by zxing's
     /// 1D readers on the image zbar read them in (see `LinearRecheck`).
-    /// Not tryHarder: its downscaling made zxing 1.4 miss a DataBar
-    /// Expanded 1600 pixels wide that it reads at its defaults.
+    /// First without tryHarder: its downscaling made zxing 1.4 miss a
+    /// DataBar Expanded 1600 pixels wide that it reads at its defaults.
     private func rechecked(_ found: [Detection], in image: Frame, _ pass: Pass, _ toImage: (Point) -> Point) -> [Detection] {
         let wanted = LinearRecheck.needed(by: found)
         guard !wanted.isEmpty else { return found }
-        let options = EngineOptions(tryInverted: pass.options.tryInverted)
-        let rereads = linearChecker.decode(image, symbologies: wanted, options: options).map { $0.mapped(toImage) }
+        // Then tryHarder, which turns the image for vertical codes.
+        var rereads: [Detection] = []
+        for tryHarder in [false, true] where rereads.isEmpty {
+            let options = EngineOptions(tryHarder: tryHarder, tryInverted: pass.options.tryInverted)
+            rereads = linearChecker.decode(image, symbologies: wanted, options: options).map { $0.mapped(toImage) }
+        }
         return LinearRecheck.corrected(found, by: rereads)
     }
 

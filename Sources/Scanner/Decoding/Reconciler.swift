@@ -41,9 +41,11 @@ enum Reconciler {
     /// EAN/UPC and ITF-14 reads with a wrong check digit are misreads by
     /// definition. I2/5 and Codabar carry no check digit: a read on a
     /// single zbar scan line is not trusted, as noise in the quiet zone
-    /// reads as an extra leading digit pair (2 of 60 noisy renders).
+    /// reads as an extra leading digit pair (2 of 60 noisy renders). Nor is
+    /// a DataBar, whose pairs zbar combined across lines into a wrong GTIN
+    /// with a valid check digit (1 of 1000 noisy renders).
     static func isWellFormed(_ detection: Detection) -> Bool {
-        if detection.symbology == .itf || detection.symbology == .codabar, detection.engine == .zbar, detection.quality < 2 {
+        if [.itf, .codabar, .databar].contains(detection.symbology), detection.engine == .zbar, detection.quality < 2 {
             return false
         }
         if detection.symbology == .itf, detection.text.count == 14 { return GTIN.hasValidCheckDigit(detection.text) }

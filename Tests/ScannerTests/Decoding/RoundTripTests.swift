@@ -324,6 +324,22 @@ enum KnownIssue {
               what: "nothing found: UPC-E with number system 1; zbar 0.23.92 does not read it and zxing's UPC-E reader is off"),
         Entry(symbologies: [.upce], variants: [.noisy], payloads: [1],
               what: "right text, but the corners are a zero-width vertical line"),
+        Entry(symbologies: [.databar], variants: [.noisy], payloads: [0],
+              what: "right text, but the corners are a zero-width vertical line"),
+        Entry(symbologies: [.itf], variants: [.tilted33], payloads: [0],
+              what: "a partial read, 012845 of 012845920590: scan lines cross the tilted code corner to corner"),
+        Entry(symbologies: [.databarExpanded], variants: [.tilted17, .tilted33], payloads: all,
+              what: "nothing found: zbar finds the tilted symbol but zxing 1.4, which must confirm it, cannot read it"),
+        Entry(symbologies: [.databarExpanded], variants: [.noisy], payloads: [1, 2],
+              what: "nothing found: zbar finds the noisy symbol but zxing 1.4, which must confirm it, cannot read it"),
+        Entry(symbologies: [.databarExpanded], variants: [.noisy], payloads: [0],
+              what: "right text from zxing, whose corners stop short of the symbol's right end"),
+        Entry(symbologies: [.maxicode], variants: [.quarterTurn, .tilted17, .tilted33], payloads: all,
+              what: "nothing found: zxing 1.4 reads MaxiCode only upright and alone in the image"),
+        Entry(symbologies: [.ean2], variants: [.noisy], payloads: [1],
+              what: "the EAN-13 without its add-on: zbar does not read the noisy EAN-2"),
+        Entry(symbologies: [.ean5], variants: [.noisy], payloads: [2],
+              what: "the EAN-13 without its add-on: zbar does not read the noisy EAN-5"),
     ]
 
     static func reason(_ symbology: Symbology, _ variant: Variant, payload index: Int) -> String? {
