@@ -51,7 +51,9 @@ public enum ZintRenderer {
         guard let symbol = ZBarcode_Create() else { throw ZintError(symbology: symbology, message: "out of memory") }
         defer { ZBarcode_Delete(symbol) }
         symbol.pointee.symbology = switch form {
-        case .standard: zintType(symbology)
+        case .standard:
+            // Code 128 with FNC1 first is zint's own type, GS1-128.
+            if case .gs1 = payload, symbology == .code128 { BARCODE_GS1_128 } else { zintType(symbology) }
         case .stacked: BARCODE_DBAR_OMNSTK
         case .itf14: BARCODE_ITF14
         }
