@@ -1,6 +1,8 @@
 import Foundation
 
-/// GTIN → name and price, read from a `gtin,name,price` CSV file.
+/// GTIN → name and price, read from a `gtin,name,price` CSV file. GTINs
+/// are kept as GTIN-14, the form `Detection.gtin` gives; variable-measure
+/// items are keyed `PREFIX:ITEM`.
 struct PriceList {
     struct Item {
         let name: String
@@ -25,7 +27,8 @@ struct PriceList {
             guard fields.count == 3, let cents = Self.cents(fields[2]) else {
                 throw Error(description: "\(path):\(number + 1): expected gtin,name,price, got '\(line)'")
             }
-            items[fields[0]] = Item(name: fields[1], cents: cents)
+            let key = fields[0].allSatisfy(\.isNumber) ? String(repeating: "0", count: max(0, 14 - fields[0].count)) + fields[0] : fields[0]
+            items[key] = Item(name: fields[1], cents: cents)
         }
         self.items = items
     }

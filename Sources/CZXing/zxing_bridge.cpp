@@ -28,6 +28,11 @@ const FormatPair formatTable[] = {
     {ZXB_FORMAT_PDF417, BarcodeFormat::PDF417},
     {ZXB_FORMAT_AZTEC, BarcodeFormat::Aztec},
     {ZXB_FORMAT_DATAMATRIX, BarcodeFormat::DataMatrix},
+    {ZXB_FORMAT_CODABAR, BarcodeFormat::Codabar},
+    {ZXB_FORMAT_ITF, BarcodeFormat::ITF},
+    {ZXB_FORMAT_DATABAR, BarcodeFormat::DataBar},
+    {ZXB_FORMAT_DATABAR_EXPANDED, BarcodeFormat::DataBarExpanded},
+    {ZXB_FORMAT_MAXICODE, BarcodeFormat::MaxiCode},
 };
 
 BarcodeFormats toZXing(uint32_t formats) {
@@ -66,6 +71,8 @@ DecodeHints hintsFrom(const zxb_options &o) {
         .setTryDownscale(o.try_downscale)
         .setIsPure(o.is_pure)
         .setTryCode39ExtendedMode(o.try_code39_extended)
+        // Codabar's start and stop characters are part of its data, as zbar reports them.
+        .setReturnCodabarStartEnd(true)
         .setBinarizer(static_cast<Binarizer>(o.binarizer))
         .setMaxNumberOfSymbols(static_cast<uint8_t>(o.max_symbols > 0 && o.max_symbols < 255 ? o.max_symbols : 255));
     if (o.downscale_factor >= 2 && o.downscale_factor <= 4)

@@ -67,7 +67,7 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
         self.options = options
         self.source = source
         self.sinks = sinks
-        formatter = EventFormatter(format: options.format)
+        formatter = EventFormatter(format: options.format, variableMeasureLayouts: options.variableMeasureLayouts)
     }
 
     /// Waits for the started `session` to end, stopping it on SIGINT or SIGTERM.

@@ -46,7 +46,8 @@ struct FileScan {
         // directory, or a list; before any is read, as output streams.
         let several = options.paths.count > 1 || list != nil || options.paths.contains(where: ImageInputs.Expansion.isDirectory)
         let configuration = options.decoderConfiguration(defaultEffort: .thorough)
-        let formatter = DetectionFormatter(format: options.format, namesSource: options.withFilename ?? several)
+        let formatter = DetectionFormatter(format: options.format, namesSource: options.withFilename ?? several,
+            variableMeasureLayouts: options.variableMeasureLayouts)
         var loader = ImageLoader()
         loader.allGIFFrames = options.allFrames
         loader.pdfDotsPerInch = options.pdfDotsPerInch

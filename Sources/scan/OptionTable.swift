@@ -44,10 +44,16 @@ enum OptionTable {
     }
 
     static let sections: [Section] = [
-        Section(title: "SYMBOLOGIES (--symbologies, default all)", notes: """
-                qr, ean13, ean8, upca, upce, code39, code93, code128   read by zbar
-                pdf417, aztec, datamatrix                              read by zxing-cpp
-              UPC-A prints as its 12 digits and UPC-E as its 8; JSON adds "gtin", the 13-digit form.
+        Section(title: "SYMBOLOGIES (--symbologies, default all: every one but the add-ons)", notes: """
+                qr, ean13, ean8, upca, upce, code39, code93, code128,  read by zbar
+                codabar, itf (Interleaved 2 of 5, ITF-14), databar
+                pdf417, aztec, datamatrix, maxicode                    read by zxing-cpp
+                databar-expanded                                       found by zbar, read by zxing-cpp
+                ean2, ean5             add-ons, off unless named (e.g. all,ean5): reported with
+                                       their EAN-13/UPC, in JSON as "add_on"
+              UPC-A prints as its 12 digits and UPC-E as its 8; JSON adds "gtin", always the
+              14-digit GTIN (also for ITF-14 and GS1 data with AI 01). GS1 data prints in its
+              human-readable form, (01)09501101530003(10)AB-123.
             """),
         Section(title: "FILES", entries: [
             Entry(Option("--files-from", value: "LIST") { options, text in options.filesFrom = text }, help: """
@@ -75,8 +81,9 @@ enum OptionTable {
             }, help: """
                 text: SYMBOLOGY:payload, control characters escaped (default)
                 json: JSON Lines with source, symbology, text, bytes (base64),
-                corners (4 points, clockwise from the symbol's top-left), gtin;
-                and one {"source","status":"no-code"} or
+                corners (4 points, clockwise from the symbol's top-left),
+                symbology_id (AIM, e.g. ]E0), gtin, add_on, gs1 (AIs and
+                values) and hri, or gs1_error; variable_measure; and one {"source","status":"no-code"} or
                 {"source","status":"error","error"} record for each file or
                 page that gave no symbol or could not be read
                 """),
@@ -110,6 +117,17 @@ enum OptionTable {
                 have zxing's 1D readers re-read EAN/UPC codes that zbar
                 found, and trust zxing where they disagree (each check
                 runs in a child process, as zxing 1.4 can abort)
+                """),
+            Entry(Option("--itf-min-length", value: "N") { options, text in options.minimumITFLength = try positive("--itf-min-length", text) },
+                  help: "report Interleaved 2 of 5 of at least N digits (default 6)"),
+            Entry(Option("--variable-measure", value: "LIST") { options, text in
+                do throws(VariableMeasureLayoutError) { options.variableMeasureLayouts = try VariableMeasureLayout.parseList(text) } catch {
+                    throw Options.UsageError(description: error.description)
+                }
+            }, help: """
+                take weighed and priced EAN-13s apart in JSON, as
+                PREFIXES:LAYOUT,... e.g. 02:us-price,20-29:item5-price5;
+                layouts: us-price, item5-price5, item5-weight5
                 """),
             Entry(Option("--effort", value: "LEVEL") { options, text in
                 guard let parsed = Effort(rawValue: text) else {

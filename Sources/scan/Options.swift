@@ -13,11 +13,13 @@ struct Options {
     var quiet = false
     /// A directory to write each still image into with its detections drawn.
     var annotate: String?
-    var symbologies = Set(Symbology.allCases)
+    var symbologies = Symbology.standard
     var regionOfInterest = RegionOfInterest.full
     var effort: Effort?
     var singleEngine: Detection.Engine?
     var secondOpinion = false
+    var minimumITFLength: Int?
+    var variableMeasureLayouts: [VariableMeasureLayout] = []
     var showHelp = false
     var showManPage = false
     var showVersion = false
@@ -69,6 +71,7 @@ struct Options {
             symbologies: symbologies, regionOfInterest: regionOfInterest, effort: effort ?? defaultEffort)
         configuration.singleEngine = singleEngine
         configuration.linearSecondOpinion = secondOpinion
+        if let minimumITFLength { configuration.minimumITFLength = minimumITFLength }
         return configuration
     }
 

@@ -21,6 +21,15 @@ public enum ZintPayload: Sendable {
     case gs1(String)
 }
 
+/// Which of a symbology's printed forms zint draws.
+public enum ZintForm: Sendable {
+    case standard
+    /// GS1 DataBar stacked omnidirectional: two rows.
+    case stacked
+    /// ITF-14 as printed on cartons: Interleaved 2 of 5 inside a bearer frame.
+    case itf14
+}
+
 /// A zint failure, with zint's own message.
 public struct ZintError: Error, CustomStringConvertible, Sendable {
     public let symbology: Symbology
@@ -36,13 +45,22 @@ public enum ZintRenderer {
     /// and `margin` white pixels on every side. Linear codes carry no
     /// human-readable text.
     public static func render(
-        _ symbology: Symbology, _ payload: ZintPayload, moduleSize: Int = 4, margin: Int = 20, eci: Int = 0
+        _ symbology: Symbology, _ payload: ZintPayload, moduleSize: Int = 4, margin: Int = 20, eci: Int = 0,
+        form: ZintForm = .standard, barHeight: Int? = nil
     ) throws(ZintError) -> RenderedSymbol {
         guard let symbol = ZBarcode_Create() else { throw ZintError(symbology: symbology, message: "out of memory") }
         defer { ZBarcode_Delete(symbol) }
-        symbol.pointee.symbology = zintType(symbology)
+        symbol.pointee.symbology = switch form {
+        case .standard:
+            // Code 128 with FNC1 first is zint's own type, GS1-128.
+            if case .gs1 = payload, symbology == .code128 { BARCODE_GS1_128 } else { zintType(symbology) }
+        case .stacked: BARCODE_DBAR_OMNSTK
+        case .itf14: BARCODE_ITF14
+        }
         symbol.pointee.scale = Float(moduleSize) / 2
         symbol.pointee.show_hrt = 0
+        // A linear code's bar height in modules; zint's default is 50.
+        if let barHeight { symbol.pointee.height = Float(barHeight) }
         symbol.pointee.eci = Int32(eci)
         let bytes: [UInt8]
         switch payload {
@@ -89,6 +107,13 @@ public enum ZintRenderer {
         case .pdf417: BARCODE_PDF417
         case .aztec: BARCODE_AZTEC
         case .dataMatrix: BARCODE_DATAMATRIX
+        case .codabar: BARCODE_CODABAR
+        case .itf: BARCODE_C25INTER
+        case .databar: BARCODE_DBAR_OMN
+        case .databarExpanded: BARCODE_DBAR_EXP
+        case .maxicode: BARCODE_MAXICODE
+        // An EAN-13 or UPC-A with its add-on after a '+'.
+        case .ean2, .ean5: BARCODE_EANX
         }
     }
 }

@@ -16,7 +16,7 @@ import Testing
 
     @Test func everySampleDecodesToItsText() throws {
         let expectations = try Self.sampleExpectations()
-        #expect(expectations.count >= 11)
+        #expect(expectations.count >= 17)
         let result = try ScanCommand.run(["--format", "json", "Samples"])
         #expect(result.status == 0, "\(result.stderr)")
         let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
@@ -39,8 +39,43 @@ import Testing
         let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         #expect(records.map { $0["symbology"] as? String } == ["upca", "upce"])
         #expect(records.map { $0["text"] as? String } == ["036000291452", "01234565"])
-        #expect(records.map { $0["gtin"] as? String } == ["0036000291452", "0012345000065"])
+        #expect(records.map { $0["gtin"] as? String } == ["00036000291452", "00012345000065"])
         #expect(records.first?["bytes"] as? String == Data("036000291452".utf8).base64EncodedString())
+    }
+
+    @Test func jsonCarriesGS1DataAddOnsAndSymbologyIdentifiers() throws {
+        let result = try ScanCommand.run(["--format", "json", "-S", "all,ean2", "Samples/databar-expanded.png", "Samples/magazine.png", "Samples/itf14.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        try #require(records.count == 3)
+        let databar = records[0]
+        #expect(databar["symbology_id"] as? String == "]e0")
+        #expect(databar["hri"] as? String == "(01)09501101530003(3103)000750(10)AB-123")
+        #expect((databar["gs1"] as? [[String: String]]) == [["ai": "01", "value": "09501101530003"], ["ai": "3103", "value": "000750"], ["ai": "10", "value": "AB-123"]])
+        #expect(databar["gtin"] as? String == "09501101530003")
+        // Add-ons are named to be read; one record holds the magazine and its issue.
+        #expect(records[1]["text"] as? String == "9771234567003")
+        #expect(records[1]["add_on"] as? String == "07")
+        #expect(records[1]["symbology_id"] as? String == "]E3")
+        #expect(records[2]["symbology"] as? String == "itf")
+        #expect(records[2]["gtin"] as? String == "15012345678907")
+        #expect(records[2]["symbology_id"] as? String == "]I1")
+    }
+
+    @Test func addOnsAreOffByDefaultAndTextPrintsGS1AsHumanReadable() throws {
+        let result = try ScanCommand.run(["Samples/magazine.png", "Samples/databar.png"])
+        #expect(result.lines == ["EAN-13:9771234567003", "DataBar:(01)09501101530003"])
+    }
+
+    @Test func variableMeasureLayoutsTakeLabelsApart() throws {
+        let directory = try TemporaryDirectory()
+        let label = directory.url.appendingPathComponent("label.png").path
+        _ = try ScanCommand.run(["-b", "EANX", "-d", "251234500750", "-o", label], executable: URL(fileURLWithPath: "/usr/bin/zint"))
+        let result = try ScanCommand.run(["--format", "json", "--variable-measure", "25:item5-weight5", label])
+        let record = try #require(result.lines.first.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect(record["variable_measure"] as? [String: String] == ["layout": "item5-weight5", "item": "12345", "weight_kg": "0.750"])
+        let bad = try ScanCommand.run(["--variable-measure", "25:nonsense", label])
+        #expect(bad.status != 0 && bad.stderr.contains("us-price"))
     }
 
     @Test func readsAnImageFromStandardInput() throws {

@@ -26,6 +26,11 @@ typedef enum {
     ZXB_FORMAT_PDF417 = 1u << 8,
     ZXB_FORMAT_AZTEC = 1u << 9,
     ZXB_FORMAT_DATAMATRIX = 1u << 10,
+    ZXB_FORMAT_CODABAR = 1u << 11,
+    ZXB_FORMAT_ITF = 1u << 12,
+    ZXB_FORMAT_DATABAR = 1u << 13,
+    ZXB_FORMAT_DATABAR_EXPANDED = 1u << 14,
+    ZXB_FORMAT_MAXICODE = 1u << 15,
 } zxb_format;
 
 typedef enum {

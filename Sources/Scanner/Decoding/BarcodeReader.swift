@@ -87,6 +87,21 @@ public struct BarcodeReader: Sendable {
         return Reconciler.arbitrate(found, by: checks)
     }
 
+    /// zbar's Code 128 and DataBar Expanded readings corrected by zxing's
+    /// 1D readers on the image zbar read them in (see `LinearRecheck`).
+    /// First without tryHarder: its downscaling made zxing 1.4 miss a
+    /// DataBar Expanded 1600 pixels wide that it reads at its defaults;
+    /// then with it, which turns the image for vertical codes.
+    private func rechecked(_ found: [Detection], in image: Frame) -> [Detection] {
+        let wanted = LinearRecheck.needed(by: found)
+        guard !wanted.isEmpty else { return found }
+        var rereads: [Detection] = []
+        for tryHarder in [false, true] where rereads.isEmpty {
+            rereads = ZXingEngine(linearReaders: true).decode(image, symbologies: wanted, options: EngineOptions(tryHarder: tryHarder))
+        }
+        return LinearRecheck.corrected(found, by: rereads)
+    }
+
     /// What one pass finds in `region`, reconciled (and 1D reads confirmed
     /// when the effort asks), with corners in the full image's pixels.
     func run(_ pass: Pass, on region: Frame, _ meter: inout WorkMeter) -> [Detection] {
@@ -98,14 +113,17 @@ public struct BarcodeReader: Sendable {
             let read: [Detection]
             if let zbar = engine as? ZBarEngine {
                 // zbar's linear reads need their geometry, which re-scans.
-                read = LinearGeometry(engine: zbar, symbologies: wanted, options: pass.options).detections(in: view.frame, meter: &meter)
+                read = ZBarEngine.delivered(
+                    LinearGeometry(engine: zbar, symbologies: wanted, options: pass.options).detections(in: view.frame, meter: &meter),
+                    asked: wanted)
             } else {
                 meter.charge(view.frame)
                 read = engine.decode(view.frame, symbologies: wanted, options: pass.options)
             }
             found += read
         }
-        var merged = Reconciler.merge(found)
+        if configuration.singleEngine == nil { found = rechecked(found, in: view.frame) }
+        var merged = Reconciler.merge(found.filter { $0.symbology != .itf || $0.text.count >= configuration.minimumITFLength })
         // Still images confirm each 1D read on the pixels it was read in
         // (inverted, rescaled...), before its corners go back to the image.
         if configuration.singleEngine == nil, configuration.effort.confirmsLinearReads,

@@ -26,11 +26,16 @@ public struct DecoderConfiguration: Sendable, Hashable {
     /// zxing 1.4's 1D readers can abort the process, so they run in a child
     /// process; each check costs a fork and a decode.
     public var linearSecondOpinion = false
+    /// The fewest digits an Interleaved 2 of 5 must have to be reported.
+    /// A short I2/5 misreads easily: a partial scan of a longer one or of
+    /// another code's bars reads as a valid shorter one, and it has no
+    /// check digit. An ITF-14 always has 14.
+    public var minimumITFLength = 6
 
-    /// A configuration; by default every symbology, the whole frame, thorough effort
-    /// and that effort's work budget.
+    /// A configuration; by default every symbology but the add-ons, the whole
+    /// frame, thorough effort and that effort's work budget.
     public init(
-        symbologies: Set<Symbology> = Set(Symbology.allCases),
+        symbologies: Set<Symbology> = Symbology.standard,
         regionOfInterest: RegionOfInterest = .full,
         effort: Effort = .thorough,
         secondChanceWork: Int? = nil,

@@ -41,9 +41,18 @@ enum Reconciler {
         return kept.filter { detection in !contested.contains { overlaps($0, detection) && sameFamily($0, detection) } }
     }
 
-    /// EAN/UPC reads with a wrong check digit are misreads by definition.
+    /// EAN/UPC and ITF-14 reads with a wrong check digit are misreads by
+    /// definition. I2/5 and Codabar carry no check digit: a read on a
+    /// single zbar scan line is not trusted, as noise in the quiet zone
+    /// reads as an extra leading digit pair (2 of 60 noisy renders). Nor is
+    /// a DataBar, whose pairs zbar combined across lines into a wrong GTIN
+    /// with a valid check digit (1 of 1000 noisy renders).
     static func isWellFormed(_ detection: Detection) -> Bool {
-        !detection.symbology.isEANUPC || GTIN.isValid(detection.text, symbology: detection.symbology)
+        if [.itf, .codabar, .databar].contains(detection.symbology), detection.engine == .zbar, detection.evidence < 2 {
+            return false
+        }
+        if detection.symbology == .itf, detection.text.count == 14 { return GTIN.hasValidCheckDigit(detection.text) }
+        return !detection.symbology.isEANUPC || GTIN.isValid(detection.text, symbology: detection.symbology)
     }
 
     /// Whether two readings could be the same physical symbol: the same
@@ -63,7 +72,7 @@ enum Reconciler {
 
     static func owner(of symbology: Symbology) -> Detection.Engine {
         switch symbology {
-        case .qr, .pdf417, .aztec, .dataMatrix: .zxing
+        case .qr, .pdf417, .aztec, .dataMatrix, .maxicode, .databarExpanded: .zxing
         default: .zbar
         }
     }

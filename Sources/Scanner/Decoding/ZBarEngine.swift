@@ -13,13 +13,23 @@ import CZBar
 /// described to zbar as its full stride with a crop rectangle.
 struct ZBarEngine: BarcodeEngine {
     let kind = Detection.Engine.zbar
-    let supported: Set<Symbology> = [.qr, .ean8, .ean13, .upca, .upce, .code39, .code93, .code128]
+    let supported: Set<Symbology> = [
+        .qr, .ean8, .ean13, .upca, .upce, .code39, .code93, .code128,
+        .codabar, .itf, .databar, .databarExpanded, .ean2, .ean5,
+    ]
 
     /// 'Y800' as zbar's fourcc: zbar_fourcc is a macro Swift cannot import.
     private static let y800: UInt = 0x3030_3859
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
-        reads(frame, symbologies: symbologies, options: options).map(\.detection)
+        Self.delivered(reads(frame, symbologies: symbologies, options: options).map(\.detection), asked: symbologies)
+    }
+
+    /// What a caller gets of zbar's reads: add-ons joined to their main
+    /// symbol, and only the symbologies asked for, since zbar also reads
+    /// family members that were not (see `scanner(for:_:)`).
+    static func delivered(_ found: [Detection], asked: Set<Symbology>) -> [Detection] {
+        AddOnPairing.attach(found).filter { asked.contains($0.symbology) }
     }
 
     /// Every symbol zbar reports in `frame`, with the scan-line points it
@@ -60,6 +70,16 @@ struct ZBarEngine: BarcodeEngine {
         for symbology in symbologies {
             zbar_image_scanner_set_config(scanner, zbarType(symbology), ZBAR_CFG_ENABLE, 1)
         }
+        if !symbologies.isDisjoint(with: [.ean8, .ean13, .upca, .upce]) {
+            // zbar reads UPC-A through its EAN-13 decoder, and with UPC-E off
+            // reports a UPC-E expanded as a UPC-A or EAN-13: read both always
+            // and let `delivered` drop what was not asked for.
+            zbar_image_scanner_set_config(scanner, ZBAR_EAN13, ZBAR_CFG_ENABLE, 1)
+            zbar_image_scanner_set_config(scanner, ZBAR_UPCE, ZBAR_CFG_ENABLE, 1)
+        }
+        // zbar's own floor is 6; the decoder applies the configured minimum
+        // (`DecoderConfiguration.minimumITFLength`), so let shorter ones through.
+        zbar_image_scanner_set_config(scanner, ZBAR_I25, ZBAR_CFG_MIN_LEN, 4)
         // Raw bytes for QR: our text layer honours the declared encoding.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         let density: Int32 = options.zbarDensity ?? (options.tryHarder ? 1 : 2)
@@ -78,7 +98,13 @@ struct ZBarEngine: BarcodeEngine {
         case .code39: ZBAR_CODE39
         case .code93: ZBAR_CODE93
         case .code128: ZBAR_CODE128
-        case .pdf417, .aztec, .dataMatrix: ZBAR_NONE
+        case .codabar: ZBAR_CODABAR
+        case .itf: ZBAR_I25
+        case .databar: ZBAR_DATABAR
+        case .databarExpanded: ZBAR_DATABAR_EXP
+        case .ean2: ZBAR_EAN2
+        case .ean5: ZBAR_EAN5
+        case .pdf417, .aztec, .dataMatrix, .maxicode: ZBAR_NONE
         }
     }
 
@@ -92,6 +118,12 @@ struct ZBarEngine: BarcodeEngine {
         case ZBAR_CODE39: .code39
         case ZBAR_CODE93: .code93
         case ZBAR_CODE128: .code128
+        case ZBAR_CODABAR: .codabar
+        case ZBAR_I25: .itf
+        case ZBAR_DATABAR: .databar
+        case ZBAR_DATABAR_EXP: .databarExpanded
+        case ZBAR_EAN2: .ean2
+        case ZBAR_EAN5: .ean5
         default: nil
         }
     }
@@ -121,6 +153,7 @@ struct ZBarEngine: BarcodeEngine {
         if symbology.isLinear {
             detection.evidence = max(1, Set(points.map { alongRows ? $0.y : $0.x }).count)
         }
+        detection.isGS1 = zbar_symbol_get_modifiers(symbol) & (1 << ZBAR_MOD_GS1.rawValue) != 0
         return ZBarRead(detection: detection, points: points, alongRows: alongRows, orientation: orientation)
     }
 

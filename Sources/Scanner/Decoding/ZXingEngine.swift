@@ -1,6 +1,7 @@
 import CZXing
 
-/// zxing-cpp 1.4 through the CZXing bridge: PDF417, Aztec, Data Matrix and QR.
+/// zxing-cpp 1.4 through the CZXing bridge: PDF417, Aztec, Data Matrix,
+/// MaxiCode and QR.
 ///
 /// zxing 1.4's linear readers abort the whole process on some ordinary
 /// frames (a failed internal assertion that cannot be caught), so they are
@@ -9,16 +10,17 @@ import CZXing
 /// (`zxb_read_isolated`), so an abort costs one reading, never the process.
 struct ZXingEngine: BarcodeEngine {
     /// The symbologies read by default: those zbar lacks, plus QR, where
-    /// zxing is the stronger of the two.
-    static let matrixSymbologies: Set<Symbology> = [.qr, .pdf417, .aztec, .dataMatrix]
+    /// zxing is the stronger of the two. Its 2D readers do not abort.
+    static let matrixSymbologies: Set<Symbology> = [.qr, .pdf417, .aztec, .dataMatrix, .maxicode]
 
     let kind = Detection.Engine.zxing
     let supported: Set<Symbology>
 
-    /// - Parameter linearReaders: also run zxing's EAN/UPC/Code 39/93/128
-    ///   readers, accepting that they may abort the process.
+    /// - Parameter linearReaders: also run zxing's 1D readers (EAN/UPC,
+    ///   Code 39/93/128, Codabar, ITF, DataBar), accepting that they may
+    ///   abort the process. zxing 1.4 reports no add-ons.
     init(linearReaders: Bool = false) {
-        supported = linearReaders ? Set(Symbology.allCases) : Self.matrixSymbologies
+        supported = linearReaders ? Symbology.standard : Self.matrixSymbologies
         isolated = linearReaders
     }
 
@@ -29,7 +31,15 @@ struct ZXingEngine: BarcodeEngine {
         // The protocol has no error channel; the bridge fails only on
         // exhausted memory or a zxing bug, and then this frame finds nothing.
         let symbols = (try? read(frame, symbologies: symbologies, options: options)) ?? []
-        return symbols.map(\.detection)
+        return symbols.map { symbol in
+            var detection = symbol.detection
+            if detection.corners.allSatisfy({ $0 == detection.corners[0] }), let box = frame.symbolBoundingBox() {
+                // zxing 1.4 reads MaxiCode only as the image's one pure symbol
+                // and gives it no position: it is the image's dark pixels.
+                detection.corners = box
+            }
+            return detection
+        }
     }
 
     /// Everything zxing reports for `frame`, in its pixel coordinates.
@@ -85,6 +95,12 @@ struct ZXingEngine: BarcodeEngine {
         case .pdf417: ZXB_FORMAT_PDF417
         case .aztec: ZXB_FORMAT_AZTEC
         case .dataMatrix: ZXB_FORMAT_DATAMATRIX
+        case .codabar: ZXB_FORMAT_CODABAR
+        case .itf: ZXB_FORMAT_ITF
+        case .databar: ZXB_FORMAT_DATABAR
+        case .databarExpanded: ZXB_FORMAT_DATABAR_EXPANDED
+        case .maxicode: ZXB_FORMAT_MAXICODE
+        case .ean2, .ean5: ZXB_FORMAT_NONE
         }
         return format.rawValue
     }
@@ -120,7 +136,8 @@ struct ZXingSymbol: Sendable, Hashable {
     var isMirrored: Bool
 
     init?(_ result: zxb_result) {
-        guard let symbology = Symbology.allCases.first(where: { ZXingEngine.format(of: $0) == result.format })
+        guard result.format != ZXB_FORMAT_NONE.rawValue,
+              let symbology = Symbology.allCases.first(where: { ZXingEngine.format(of: $0) == result.format })
         else { return nil }
         self.symbology = symbology
         text = String(decoding: UnsafeRawBufferPointer(start: result.text, count: result.text_length), as: UTF8.self)
@@ -140,8 +157,22 @@ struct ZXingSymbol: Sendable, Hashable {
         case text, binary, mixed, gs1, iso15434, unknownECI
     }
 
+    /// The detection, in the form zbar reports the same symbol: GS1 data
+    /// as transmitted (with GS separators), a DataBar with its AI (01).
     var detection: Detection {
-        Detection(symbology: symbology, bytes: bytes, text: text, corners: corners, engine: .zxing)
+        var detection = Detection(symbology: symbology, bytes: bytes, text: text, corners: corners, engine: .zxing)
+        detection.isGS1 = contentType == .gs1 || symbology.isAlwaysGS1
+        switch symbology {
+        case .databar:
+            detection.bytes = Array("01".utf8) + bytes
+        case .databarExpanded:
+            // zxing 1.4 gives DataBar Expanded only in its human-readable form.
+            if case .success(let data) = GS1ElementString.parse(humanReadable: text) { detection.bytes = data.transmitted }
+        default:
+            break
+        }
+        if detection.isGS1 { detection.text = TextDecoding.text(for: symbology, bytes: detection.bytes) }
+        return detection
     }
 
     private static func string<T>(_ field: T) -> String {

@@ -29,6 +29,12 @@ public struct Detection: Sendable, Hashable {
     /// a single read of it may be a misread; error-corrected 2D codes are
     /// trusted on one read. Also chooses between conflicting readings.
     public var evidence = 1
+    /// The payload is GS1 element strings: FNC1 first in Code 128, a GS1
+    /// DataMatrix, QR or Aztec, or any DataBar. `gs1` parses it.
+    public var isGS1 = false
+    /// The EAN-2 or EAN-5 add-on printed after an EAN-13, UPC-A or UPC-E
+    /// (a magazine's issue, a book's price), when add-ons are enabled.
+    public var addOn: String?
 
     /// A detection with every field given.
     public init(symbology: Symbology, bytes: [UInt8], text: String, corners: [Point], engine: Engine) {
@@ -39,9 +45,43 @@ public struct Detection: Sendable, Hashable {
         self.engine = engine
     }
 
-    /// For EAN and UPC codes, the 13-digit GTIN: UPC-A gains a leading 0 and
-    /// UPC-E is first expanded to UPC-A. `nil` for other symbologies.
-    public var gtin: String? { GTIN.normalised(text, symbology: symbology) }
+    /// The trade item's GTIN, always as 14 digits (GTIN-14), so that one
+    /// product has one key whatever carries it: an EAN-13 gains a leading
+    /// 0, an EAN-8 six, a UPC-A two, a UPC-E is first expanded to UPC-A.
+    /// Also an ITF-14's digits and the AI (01) of valid GS1 data (DataBar).
+    /// `nil` for anything else.
+    public var gtin: String? {
+        if let gtin = GTIN.normalised(text, symbology: symbology) { return gtin }
+        if case .success(let data)? = gs1 { return data.gtin }
+        return nil
+    }
+
+    /// The ISO/IEC 15424 symbology identifier a hardware scanner would send
+    /// before the data: `]E0` for EAN-13, `]C1` for GS1-128, `]Q3` for GS1
+    /// QR, `]d2` for GS1 DataMatrix, `]e0` for DataBar.
+    public var symbologyIdentifier: String {
+        SymbologyIdentifier.identifier(for: symbology, isGS1: isGS1, hasAddOn: addOn != nil, text: text)
+    }
+
+    /// For GS1 data, its element strings, or why they are malformed; `nil`
+    /// when the symbol does not carry GS1 data.
+    public var gs1: Result<GS1ElementString, GS1ParseError>? {
+        isGS1 ? GS1ElementString.parse(bytes) : nil
+    }
+
+    /// The text as a person reads it: GS1 data as `(01)...(10)...` when
+    /// well formed, an add-on after a space, otherwise `text`.
+    public var humanReadable: String {
+        if case .success(let data)? = gs1 { return data.humanReadable }
+        return addOn.map { text + " " + $0 } ?? text
+    }
+
+    /// A variable-measure EAN-13 (prefixes 02 and 20–29) taken apart with
+    /// the first of `layouts` that claims its prefix; `nil` for any other code.
+    public func variableMeasure(layouts: [VariableMeasureLayout]) -> Result<VariableMeasure, VariableMeasureError>? {
+        guard symbology.isEANUPC, let gtin else { return nil }
+        return VariableMeasure.decode(gtin, layouts: layouts)
+    }
 
     /// The same detection with each corner moved by `transform`: from a
     /// derived or cut-out image's pixels back to the image it came from.

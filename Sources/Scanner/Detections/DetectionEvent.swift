@@ -40,7 +40,7 @@ public enum DetectionEvent: Sendable, Hashable {
             self.decodeLatency = decodeLatency
         }
 
-        /// The detection's 13-digit GTIN, for EAN and UPC codes.
+        /// The detection's GTIN-14 (see `Detection.gtin`).
         public var gtin: String? { detection.gtin }
         /// From first sight to this report: the cost of confirmation.
         public var sinceFirstSeen: Duration { captureTime - firstSeen }

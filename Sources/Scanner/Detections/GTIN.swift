@@ -26,19 +26,21 @@ public enum GTIN {
         return hasValidCheckDigit(gtin)
     }
 
-    /// The 13-digit form of an EAN/UPC payload, or `nil` when the text is not
-    /// one. EAN-8 stays 8 digits: it is its own GTIN-8.
+    /// The GTIN-14 of an EAN/UPC or ITF-14 payload (zeros in front of the
+    /// shorter GTINs), or `nil` when the text is not one.
     public static func normalised(_ text: String, symbology: Symbology) -> String? {
         guard text.allSatisfy(\.isASCIIDigit) else { return nil }
+        let gtin: String
         switch (symbology, text.count) {
-        case (.ean13, 13): return text
-        case (.ean8, 8): return text
-        case (.upca, 12): return "0" + text
-        case (.upca, 13) where text.hasPrefix("0"): return text
-        case (.upce, 8): return expandUPCE(text).map { "0" + $0 }
-        case (.upce, 13): return text
+        case (.ean13, 13), (.ean8, 8), (.upca, 12), (.upce, 13): gtin = text
+        case (.upca, 13) where text.hasPrefix("0"): gtin = text
+        case (.upce, 8):
+            guard let expanded = expandUPCE(text) else { return nil }
+            gtin = expanded
+        case (.itf, 14) where hasValidCheckDigit(text): gtin = text
         default: return nil
         }
+        return String(repeating: "0", count: 14 - gtin.count) + gtin
     }
 
     /// Expands an 8-digit UPC-E (number system, six digits, check) into its

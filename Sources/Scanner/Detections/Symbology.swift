@@ -3,7 +3,9 @@ import Foundation
 /// A barcode symbology the scanner can decode.
 ///
 /// The raw value is the stable lowercase name used on the command line
-/// (`--symbologies`) and in JSON output.
+/// (`--symbologies`) and in JSON output. The EAN-2 and EAN-5 add-ons are
+/// never reported on their own: enabling them attaches an add-on to the
+/// EAN/UPC symbol it follows (`Detection.addOn`).
 public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
     case qr
     case ean8
@@ -16,6 +18,16 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
     case pdf417
     case aztec
     case dataMatrix = "datamatrix"
+    case codabar
+    /// Interleaved 2 of 5; a 14-digit one is an ITF-14 and must carry a
+    /// valid GS1 check digit.
+    case itf
+    /// GS1 DataBar omnidirectional, truncated and stacked: a GTIN-14.
+    case databar
+    case databarExpanded = "databar-expanded"
+    case maxicode
+    case ean2
+    case ean5
 
     /// The label zbarimg prints before a payload, so that scripts written
     /// for zbarimg keep working.
@@ -32,6 +44,13 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
         case .pdf417: "PDF417"
         case .aztec: "Aztec"
         case .dataMatrix: "DataMatrix"
+        case .codabar: "Codabar"
+        case .itf: "I2/5"
+        case .databar: "DataBar"
+        case .databarExpanded: "DataBar-Exp"
+        case .maxicode: "MaxiCode"
+        case .ean2: "EAN-2"
+        case .ean5: "EAN-5"
         }
     }
 
@@ -39,10 +58,19 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
     /// so a camera session wants more than one frame before trusting them.
     public var isLinear: Bool {
         switch self {
-        case .qr, .pdf417, .aztec, .dataMatrix: false
+        case .qr, .pdf417, .aztec, .dataMatrix, .maxicode: false
         default: true
         }
     }
+
+    /// The add-ons, which a peer reads only when asked: off by default.
+    public var isAddOn: Bool { self == .ean2 || self == .ean5 }
+
+    /// Symbologies whose payload is always GS1 element strings.
+    public var isAlwaysGS1: Bool { self == .databar || self == .databarExpanded }
+
+    /// What a scanner reads unless told otherwise: everything but the add-ons.
+    public static let standard = Set(allCases.filter { !$0.isAddOn })
 
     /// The EAN/UPC family, whose payloads have a GTIN and a check digit.
     public var isEANUPC: Bool {
@@ -52,15 +80,15 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
         }
     }
 
-    /// Parses a comma-separated list such as `qr,ean13`. Accepts `all` and a
-    /// few common spellings (`qrcode`, `ean-13`, `data-matrix`).
+    /// Parses a comma-separated list such as `qr,ean13`. Accepts `all` (the
+    /// `standard` set: add-ons only when named, as in `all,ean5`) and a few
+    /// common spellings (`qrcode`, `ean-13`, `data-matrix`, `i25`).
     public static func parseList(_ list: String) throws(SymbologyParseError) -> Set<Symbology> {
         var result = Set<Symbology>()
         for raw in list.split(separator: ",") {
-            let name = raw.trimmingCharacters(in: .whitespaces).lowercased()
-                .replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "")
-            if name == "all" { result.formUnion(Symbology.allCases); continue }
-            guard let symbology = Symbology(rawValue: name) ?? aliases[name] else {
+            let name = squeezed(String(raw))
+            if name == "all" { result.formUnion(standard); continue }
+            guard let symbology = allCases.first(where: { squeezed($0.rawValue) == name }) ?? aliases[name] else {
                 throw SymbologyParseError(name: String(raw))
             }
             result.insert(symbology)
@@ -71,8 +99,16 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
 
     private static let aliases: [String: Symbology] = [
         "qrcode": .qr, "ean": .ean13, "upc": .upca, "code128": .code128, "pdf": .pdf417,
-        "datamatrix": .dataMatrix, "dm": .dataMatrix,
+        "datamatrix": .dataMatrix, "dm": .dataMatrix, "i25": .itf, "interleaved2of5": .itf, "itf14": .itf,
+        "rss14": .databar, "databaromni": .databar, "databarexp": .databarExpanded, "rssexpanded": .databarExpanded,
+        "maxi": .maxicode,
     ]
+
+    /// Lowercase without spaces, hyphens or underscores.
+    private static func squeezed(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespaces).lowercased()
+            .replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "")
+    }
 
     /// Orders symbologies as `allCases` lists them.
     public static func < (lhs: Symbology, rhs: Symbology) -> Bool {

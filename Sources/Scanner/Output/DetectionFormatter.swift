@@ -6,10 +6,14 @@ public struct DetectionFormatter: Sendable {
     /// as grep's `-H` does. JSON always names it; raw never does.
     public let namesSource: Bool
 
+    /// How variable-measure EAN-13s are taken apart in JSON; none by default.
+    public let variableMeasureLayouts: [VariableMeasureLayout]
+
     /// A formatter writing `format`.
-    public init(format: OutputFormat, namesSource: Bool = false) {
+    public init(format: OutputFormat, namesSource: Bool = false, variableMeasureLayouts: [VariableMeasureLayout] = []) {
         self.format = format
         self.namesSource = namesSource
+        self.variableMeasureLayouts = variableMeasureLayouts
     }
 
     /// An input's outcome when it has no detections to show for itself.
@@ -46,7 +50,7 @@ public struct DetectionFormatter: Sendable {
             return detection.bytes + [0x0A]
         case .text:
             let name = namesSource ? TerminalSafeText.escape(source) + ":" : ""
-            return Array((name + detection.symbology.label + ":" + TerminalSafeText.escape(detection.text) + "\n").utf8)
+            return Array((name + detection.symbology.label + ":" + TerminalSafeText.escape(detection.humanReadable) + "\n").utf8)
         case .json:
             var json = JSONLine()
             extra(&json)
@@ -55,9 +59,52 @@ public struct DetectionFormatter: Sendable {
             json.add("text", detection.text)
             json.add("bytes", Base64.encode(detection.bytes))
             json.add("corners", points: detection.corners)
+            json.add("symbology_id", detection.symbologyIdentifier)
+            if let addOn = detection.addOn { json.add("add_on", addOn) }
             if let gtin = detection.gtin { json.add("gtin", gtin) }
+            addGS1(of: detection, to: &json)
+            addVariableMeasure(of: detection, to: &json)
             json.add("engine", detection.engine.rawValue)
             return Array((json.text + "\n").utf8)
+        }
+    }
+
+    /// `gs1` (each AI with its value) and `hri`, or `gs1_error` beside the
+    /// raw text when the data is malformed.
+    private func addGS1(of detection: Detection, to json: inout JSONLine) {
+        switch detection.gs1 {
+        case .success(let data)?:
+            json.add("gs1", objects: data.elements.map { element in
+                var object = JSONLine()
+                object.add("ai", element.ai)
+                object.add("value", element.value)
+                return object
+            })
+            json.add("hri", data.humanReadable)
+        case .failure(let error)?:
+            json.add("gs1_error", error.description)
+        case nil:
+            break
+        }
+    }
+
+    /// `variable_measure` with the item and its price or weight in kg, as
+    /// exact decimals in strings, or `variable_measure_error`.
+    private func addVariableMeasure(of detection: Detection, to json: inout JSONLine) {
+        switch detection.variableMeasure(layouts: variableMeasureLayouts) {
+        case .success(let measure)?:
+            var object = JSONLine()
+            object.add("layout", measure.layout.name)
+            object.add("item", measure.item)
+            switch measure.measure {
+            case .price(let price): object.add("price", price.description)
+            case .weight(let kilograms): object.add("weight_kg", kilograms.description)
+            }
+            json.add("variable_measure", object: object)
+        case .failure(let error)?:
+            json.add("variable_measure_error", error.description)
+        case nil:
+            break
         }
     }
 }

@@ -9,10 +9,11 @@ public struct EventFormatter: Sendable {
     public let format: OutputFormat
     private let detections: DetectionFormatter
 
-    /// A formatter writing `format`.
-    public init(format: OutputFormat) {
+    /// A formatter writing `format`; `variableMeasureLayouts` as for
+    /// `DetectionFormatter`.
+    public init(format: OutputFormat, variableMeasureLayouts: [VariableMeasureLayout] = []) {
         self.format = format
-        detections = DetectionFormatter(format: format)
+        detections = DetectionFormatter(format: format, variableMeasureLayouts: variableMeasureLayouts)
     }
 
     /// What to write for `event`: a line for stdout, a message for stderr,

@@ -35,6 +35,14 @@ public struct JSONLine: Sendable {
             .joined(separator: ",") + "]")
     }
 
+    /// Adds a nested object.
+    public mutating func add(_ key: String, object: JSONLine) { append(key, object.text) }
+
+    /// Adds an array of objects.
+    public mutating func add(_ key: String, objects: [JSONLine]) {
+        append(key, "[" + objects.map(\.text).joined(separator: ",") + "]")
+    }
+
     /// The finished object, without a trailing newline.
     public var text: String { "{" + body + "}" }
 

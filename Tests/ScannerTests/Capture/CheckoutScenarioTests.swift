@@ -17,7 +17,7 @@ import Testing
         let shown = events.appearances
         try #require(shown.count == 1, "\(events)")
         #expect(shown[0].detection.symbology == .ean13)
-        #expect(shown[0].gtin == SessionReplay.gtin)
+        #expect(shown[0].gtin == "0" + SessionReplay.gtin)
         // Two reads confirm a linear code: first seen in frame 0, reported in frame 1.
         #expect(shown[0].sequence == 1)
         #expect(shown[0].firstSeen == frameTime(0))
@@ -44,7 +44,7 @@ import Testing
         clip.show(item, frames: 30)
         let shown = try await SessionReplay.events(of: try clip.write("again.y4m", in: directory)).appearances
         #expect(shown.map(\.sequence) == [1, 51])
-        #expect(shown.map(\.gtin) == [SessionReplay.gtin, SessionReplay.gtin])
+        #expect(shown.map(\.gtin) == ["0" + SessionReplay.gtin, "0" + SessionReplay.gtin])
         #expect(Set(shown.map(\.trackID)).count == 2)
     }
 
@@ -65,7 +65,7 @@ import Testing
         clip.move(try SessionReplay.item(x: 10, y: 60), toX: 380, y: 160, frames: 60)
         let shown = try await SessionReplay.events(of: try clip.write("slide.y4m", in: directory)).appearances
         #expect(shown.count == 1)
-        #expect(shown.first?.gtin == SessionReplay.gtin)
+        #expect(shown.first?.gtin == "0" + SessionReplay.gtin)
     }
 
     @Test func twoIdenticalCodesSideBySideAreTwoEvents() async throws {
@@ -74,7 +74,7 @@ import Testing
         clip.show([item, item.at(x: 360, y: 120)], frames: 45)
         let shown = try await SessionReplay.events(of: try clip.write("pair.y4m", in: directory)).appearances
         try #require(shown.count == 2)
-        #expect(shown.allSatisfy { $0.gtin == SessionReplay.gtin })
+        #expect(shown.allSatisfy { $0.gtin == "0" + SessionReplay.gtin })
         #expect(shown[0].trackID != shown[1].trackID)
         let centres = shown.map(\.detection.center.x).sorted()
         #expect(centres[0] < 320 && centres[1] > 320, "one on each side: \(centres)")

@@ -36,7 +36,7 @@ import Testing
     @Test func treatsUPCAAndItsEAN13FormAsOneSymbol() {
         let merged = Reconciler.merge([detection(.upca, "036000291452"), detection(.ean13, "0036000291452", engine: .zxing)])
         #expect(merged.count == 1)
-        #expect(merged.first?.gtin == "0036000291452")
+        #expect(merged.first?.gtin == "00036000291452")
     }
 
     @Test func aClearlyStrongerReadingWinsAConflict() {

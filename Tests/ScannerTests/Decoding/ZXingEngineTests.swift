@@ -22,8 +22,9 @@ import Testing
     }
 
     @Test func readsOnlyMatrixCodesByDefault() {
-        #expect(engine.supported == [.qr, .pdf417, .aztec, .dataMatrix])
-        #expect(ZXingEngine(linearReaders: true).supported == Set(Symbology.allCases))
+        #expect(engine.supported == [.qr, .pdf417, .aztec, .dataMatrix, .maxicode])
+        // zxing 1.4 reports no add-ons of its own.
+        #expect(ZXingEngine(linearReaders: true).supported == Set(Symbology.allCases).subtracting([.ean2, .ean5]))
     }
 
     @Test(arguments: matrix)
@@ -166,7 +167,7 @@ import Testing
         let upca = try ZintRenderer.render(.upca, .text("03600029145"), moduleSize: 3)
         let found = linear.decode(upca.frame, symbologies: [.upca], options: EngineOptions())
         #expect(found.map(\.text) == ["036000291452"])
-        #expect(found.first?.gtin == "0036000291452")
+        #expect(found.first?.gtin == "00036000291452")
     }
 }
 

@@ -44,7 +44,7 @@ import Testing
     func expandsUPCEForEveryLastDigit(_ index: Int) {
         let (upce, upca) = Self.upcE[index]
         #expect(GTIN.expandUPCE(upce) == upca)
-        #expect(GTIN.normalised(upce, symbology: .upce) == "0" + upca)
+        #expect(GTIN.normalised(upce, symbology: .upce) == "00" + upca)
         #expect(GTIN.isValid(upce, symbology: .upce))
     }
 
@@ -58,12 +58,16 @@ import Testing
     }
 
     @Test func normalisesEachMemberOfTheFamily() {
-        #expect(GTIN.normalised("4006381333931", symbology: .ean13) == "4006381333931")
-        #expect(GTIN.normalised("96385074", symbology: .ean8) == "96385074")
-        #expect(GTIN.normalised("036000291452", symbology: .upca) == "0036000291452")
+        #expect(GTIN.normalised("4006381333931", symbology: .ean13) == "04006381333931")
+        #expect(GTIN.normalised("96385074", symbology: .ean8) == "00000096385074")
+        #expect(GTIN.normalised("036000291452", symbology: .upca) == "00036000291452")
         // zbar's habit of reporting UPC-A as 13 digits.
-        #expect(GTIN.normalised("0036000291452", symbology: .upca) == "0036000291452")
-        #expect(GTIN.normalised("0012345000065", symbology: .upce) == "0012345000065")
+        #expect(GTIN.normalised("0036000291452", symbology: .upca) == "00036000291452")
+        #expect(GTIN.normalised("0012345000065", symbology: .upce) == "00012345000065")
+        // An ITF-14 is its own GTIN-14, when its check digit is right.
+        #expect(GTIN.normalised("15012345678907", symbology: .itf) == "15012345678907")
+        #expect(GTIN.normalised("15012345678908", symbology: .itf) == nil)
+        #expect(GTIN.normalised("123456", symbology: .itf) == nil)
     }
 
     @Test func normalisesNothingElse() {
@@ -87,8 +91,10 @@ import Testing
         func detection(_ symbology: Symbology, _ text: String) -> Detection {
             Detection(symbology: symbology, bytes: Array(text.utf8), text: text, corners: [], engine: .zbar)
         }
-        #expect(detection(.upca, "036000291452").gtin == "0036000291452")
-        #expect(detection(.upce, "01234565").gtin == "0012345000065")
+        #expect(detection(.upca, "036000291452").gtin == "00036000291452")
+        #expect(detection(.upce, "01234565").gtin == "00012345000065")
+        #expect(detection(.ean8, "96385074").gtin == "00000096385074")
+        #expect(detection(.ean13, "4006381333931").gtin == "04006381333931")
         #expect(detection(.qr, "4006381333931").gtin == nil)
     }
 }

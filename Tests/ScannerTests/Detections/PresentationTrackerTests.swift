@@ -58,7 +58,7 @@ private func departures(_ events: [DetectionEvent]) -> [DetectionEvent.Departure
     #expect(shown[0].captureTime == time(1))
     #expect(shown[0].firstSeen == time(0))
     #expect(shown[0].sinceFirstSeen == time(1))
-    #expect(shown[0].gtin == ean)
+    #expect(shown[0].gtin == "0" + ean)
     #expect(shown[0].detection.corners.count == 4)
 }
 

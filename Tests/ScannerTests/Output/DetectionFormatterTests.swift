@@ -51,6 +51,6 @@ import Testing
         let bytes = line(.json, detection(.upca, "036000291452"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(object["text"] as? String == "036000291452")
-        #expect(object["gtin"] as? String == "0036000291452")
+        #expect(object["gtin"] as? String == "00036000291452")
     }
 }
