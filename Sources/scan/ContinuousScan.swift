@@ -15,8 +15,9 @@ struct ContinuousScan {
         let session: CaptureSession
         let sourceName: String
         do {
+            // Refused now if it would replace a file; created with the first frame.
             let recorder = try options.record.map { path throws(RecordingError) in
-                try Y4MWriter(path: path)
+                try Y4MWriter(path: path, replacing: options.force)
             }
             if let input = options.input {
                 sourceName = input
@@ -72,6 +73,15 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
         signals.forEach { $0.cancel() }
         if let error = session.error {
             if !options.quiet { LineWriter.standardError.write("scan: \(error)\n") }
+            return found > 0 ? 0 : 1
+        }
+        let statistics = session.statistics
+        if statistics.captured == 0 && statistics.damaged > 0 {
+            if !options.quiet {
+                LineWriter.standardError.write(
+                    "scan: \(source): all \(statistics.damaged) frames are damaged, none could be decoded; "
+                        + "check the recording or record it again\n")
+            }
             return found > 0 ? 0 : 1
         }
         return found > 0 ? 0 : 4

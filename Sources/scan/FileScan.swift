@@ -52,7 +52,9 @@ struct FileScan {
             case .file(let path):
                 (name, frame) = (path, try loader.load(contentsOf: path))
             case .standardInput:
-                (name, frame) = ("-", try loader.load(Array(FileHandle.standardInput.readDataToEndOfFile()), name: "standard input"))
+                (name, frame) = ("-", try loader.loadStandardInput())
+            case .unlistable(let error):
+                throw error
             }
             return .found(decoder.decode(frame).map { formatter.line(for: $0, source: name) })
         } catch {

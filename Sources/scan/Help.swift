@@ -64,8 +64,11 @@ enum Help {
                                AVFoundation-style conveniences; without a zoom control,
                                --zoom crops the centre digitally
         --oneshot              exit after the first code
-        --record FILE.y4m      also record every captured frame, to replay with --input
+        --record FILE.y4m      also record every captured frame, to replay with --input;
+                               created once frames arrive, and never over an existing
+                               file unless --force is given
         --input FILE           replay a .y4m (4:2:0 or mono) or MJPEG recording instead
+                               (- or a FIFO: a live stream, e.g. from ffmpeg)
         --fast                 replay as fast as possible instead of at the recorded rate
         Camera scanning defaults to --effort fast: the next frame is the second chance.
 

@@ -31,6 +31,7 @@ struct Options {
     var input: String?
     var fast = false
     var record: String?
+    var force = false
 
     // Checkout: how appearances become events.
     var dedup = DedupPolicy.default
@@ -162,6 +163,7 @@ struct Options {
             case "--input": input = try value()
             case "--fast": fast = true
             case "--record": record = try value()
+            case "--force": force = true
             case "--dedup":
                 let text = try value()
                 do { dedup = try DedupPolicy(parsing: text) } catch { throw UsageError(description: error.description) }
