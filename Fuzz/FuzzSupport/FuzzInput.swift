@@ -7,6 +7,7 @@ public enum FuzzInput {
     /// each input is written to, for readers that open a path. One per process.
     public static let scratchPath: String = {
         let directory = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        atexit { unlink(FuzzInput.scratchPath) }
         return "\(directory)/scan-fuzz-\(getpid())"
     }()
 

@@ -12,9 +12,11 @@
  * service; its tools cap the count the same way). */
 #define MAX_SCANS 100
 /* What libjpeg may allocate beyond the caller's pixels: a progressive image
- * keeps every coefficient, 2 bytes per sample; beyond this it fails (it has
- * no backing store) instead of exhausting memory. */
-#define MAX_LIBRARY_MEMORY (256L << 20)
+ * keeps (and zeroes) every coefficient, 2 bytes per sample, whatever the file
+ * holds. Beyond this it fails (it has no backing store) instead of growing:
+ * an 80 MP gray or 27 MP colour progressive image fits, and with its frame
+ * stays under 300 MB. */
+#define MAX_LIBRARY_MEMORY (160L << 20)
 
 struct jpeg_gray_decoder {
     struct jpeg_decompress_struct info;

@@ -35,6 +35,27 @@ import Testing
         }
     }
 
+    /// What the fuzz campaign stored (Fuzz/*/crashers), replayed as a user would.
+    @Test func storedFuzzFindingsEndCleanly() throws {
+        let fuzz = ScanCommand.packageRoot.appendingPathComponent("Fuzz")
+        let cases: [(folder: String, arguments: (String) -> [String])] = [
+            ("ImageLoader", { [$0] }), ("MJPEGStream", { ["--input", $0, "--fast"] }), ("Y4MReader", { ["--input", $0, "--fast"] }),
+        ]
+        var replayed = 0
+        for (folder, arguments) in cases {
+            let directory = fuzz.appendingPathComponent("\(folder)/crashers")
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] {
+                let path = directory.appendingPathComponent(name).path
+                let run = try BoundedRun(arguments(path))
+                #expect(run.cpuSeconds < 2 && run.peakMegabytes < 300, "\(path): \(run.cpuSeconds) s of CPU, \(run.peakMegabytes) MB")
+                #expect(run.status != 0 || !run.stdout.isEmpty, "\(path)")
+                #expect(run.status < 128, "\(path) died: \(run.stderr)")
+                replayed += 1
+            }
+        }
+        #expect(replayed >= 2)
+    }
+
     static func expectClean(_ run: BoundedRun, _ what: String, errors: Int = 1) throws {
         #expect([1, 4].contains(run.status), "\(what): exit \(run.status), \(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == errors, "\(what): \(run.stderr)")

@@ -94,7 +94,7 @@ public final class MJPEGStreamReader: FrameSource {
     /// Appends the next chunk of the file; a read error ends the stream like its end.
     private func readMore() {
         // At least as much as is held, so an image is searched O(log n) times.
-        let chunk = max(1 << 20, data.count)
+        let chunk = max(1 << 16, data.count)
         let start = data.count
         data.append(contentsOf: repeatElement(0, count: chunk))
         var count: Int

@@ -82,6 +82,17 @@ import Testing
         #expect((decoded.width, decoded.height) == (64, 48))
     }
 
+    /// A 2 KB progressive file claiming 9500x9500 would have libjpeg zero
+    /// 180 MB of coefficients; it is refused at 160 MiB instead.
+    @Test func libjpegMemoryIsCapped() throws {
+        var jpeg = JPEGEncoder.encode(Self.noise(width: 64, height: 48), progressiveBands: 5)
+        let frameHeader = try #require((0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC2 })
+        jpeg.replaceSubrange(frameHeader + 5..<frameHeader + 9, with: [0x25, 0x1C, 0x25, 0x1C])
+        #expect(throws: ImageLoadError.corrupt(name: "claims.jpg", format: .jpeg, reason: "libjpeg: decoding needs more than 160 MiB")) {
+            try ImageLoader().load(jpeg, name: "claims.jpg")
+        }
+    }
+
     /// Print workflows' CMYK, inverted (Adobe) or not, and YCCK come out as
     /// the gray they print as, and the code on them reads.
     @Test(arguments: [JPEGEncoder.ColourSpace.cmyk, .adobeCMYK, .adobeYCCK])
