@@ -45,13 +45,13 @@ let package = Package(
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
         .executableTarget(
             name: "fuzz-image-loader", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/ImageLoader",
-            exclude: ["seeds", "fuzz.dict"]),
+            exclude: ["seeds", "crashers", "fuzz.dict"]),
         .executableTarget(
             name: "fuzz-y4m-reader", dependencies: ["Scanner", "CFuzzDriver", "FuzzSupport"], path: "Fuzz/Y4MReader",
             exclude: ["seeds", "fuzz.dict"]),
         .executableTarget(
             name: "fuzz-mjpeg-stream", dependencies: ["Scanner", "CFuzzDriver", "FuzzSupport"], path: "Fuzz/MJPEGStream",
-            exclude: ["seeds", "fuzz.dict"]),
+            exclude: ["seeds", "crashers", "fuzz.dict"]),
         .executableTarget(
             name: "fuzz-decoder", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/Decoder", exclude: ["seeds"]),
 

@@ -8,8 +8,8 @@ extern int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const ui
 
 int fuzz_driver_run(int argc, char **argv, int (*test_one_input)(const uint8_t *data, size_t size)) {
     if (LLVMFuzzerRunDriver == NULL) {
-        fprintf(stderr, "%s: built without libFuzzer; build with "
-                        "swift build -Xswiftc -sanitize=fuzzer,address (or run scripts/fuzz)\n",
+        fprintf(stderr, "%s: built without libFuzzer; scripts/fuzz TARGET SECONDS builds it "
+                        "(-Xswiftc -sanitize=fuzzer,address) and runs it\n",
                 argc > 0 ? argv[0] : "fuzz");
         return 2;
     }

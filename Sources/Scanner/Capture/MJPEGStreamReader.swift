@@ -93,9 +93,11 @@ public final class MJPEGStreamReader: FrameSource {
 
     /// Appends the next chunk of the file; a read error ends the stream like its end.
     private func readMore() {
-        // At least as much as is held, so an image is searched O(log n) times.
-        let chunk = max(1 << 16, data.count)
+        // As much as is held, so an image is searched O(log n) times, but
+        // never past the limit: a stream of one endless image stops there.
+        let chunk = min(max(1 << 16, data.count), limit.maxBytes + 1 - data.count)
         let start = data.count
+        data.reserveCapacity(start + chunk)
         data.append(contentsOf: repeatElement(0, count: chunk))
         var count: Int
         repeat {
