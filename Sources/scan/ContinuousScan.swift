@@ -79,8 +79,9 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
         if statistics.captured == 0 && statistics.damaged > 0 {
             if !options.quiet {
                 LineWriter.standardError.write(
-                    "scan: \(source): all \(statistics.damaged) frames are damaged, none could be decoded; "
-                        + "check the recording or record it again\n")
+                    "scan: \(source): "
+                        + (statistics.damaged == 1 ? "its only frame is" : "all \(statistics.damaged) frames are")
+                        + " damaged, none could be decoded; check the recording or record it again\n")
             }
             return found > 0 ? 0 : 1
         }

@@ -5,8 +5,8 @@ import Glibc
 /// MJPEG frames, straight to luma.
 ///
 /// The file is read as it is replayed, so memory follows the largest image,
-/// not the file's length; an image over `ImageSizeLimit.maxBytes` is skipped
-/// as damaged.
+/// not the file's length; an image over `ImageSizeLimit.maxBytes` is damaged
+/// and ends the stream.
 public final class MJPEGStreamReader: FrameSource {
     /// The file's path.
     public let name: String
@@ -68,8 +68,10 @@ public final class MJPEGStreamReader: FrameSource {
             data.removeFirst(position)
             position = 0
             guard data.count <= limit.maxBytes else {
-                // Skip what was read, so the next call goes on past it.
+                // No camera sends such an image: the stream is damaged from
+                // here, and reading on for the next one could take the whole file.
                 data.removeAll()
+                atEnd = true
                 throw .tooManyBytes(name: "\(name) frame \(index)", limit: limit)
             }
             readMore()
