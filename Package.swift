@@ -53,7 +53,7 @@ let package = Package(
             name: "fuzz-mjpeg-stream", dependencies: ["Scanner", "CFuzzDriver", "FuzzSupport"], path: "Fuzz/MJPEGStream",
             exclude: ["seeds", "crashers", "fuzz.dict"]),
         .executableTarget(
-            name: "fuzz-decoder", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/Decoder", exclude: ["seeds"]),
+            name: "fuzz-decoder", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/Decoder", exclude: ["seeds", "crashers"]),
 
         // Tests. zint renders known payloads; the support module is shared by
         // the unit, round-trip and end-to-end suites.
