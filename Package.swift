@@ -52,9 +52,25 @@ let package = Package(
         // start, stop, start on one session against the vivid camera (Tests/scanTests/Camera).
         .executableTarget(name: "session-restart", dependencies: ["Scanner"], path: "Tests/SessionRestart"),
 
+        // Fuzzing (Fuzz/README.md): one harness per reader, built by scripts/fuzz
+        // with -sanitize=fuzzer,address; a plain build links them too, inert.
+        .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .executableTarget(
+            name: "fuzz-image-loader", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/ImageLoader",
+            exclude: ["seeds", "crashers", "fuzz.dict"]),
+        .executableTarget(
+            name: "fuzz-y4m-reader", dependencies: ["Scanner", "CFuzzDriver", "FuzzSupport"], path: "Fuzz/Y4MReader",
+            exclude: ["seeds", "fuzz.dict"]),
+        .executableTarget(
+            name: "fuzz-mjpeg-stream", dependencies: ["Scanner", "CFuzzDriver", "FuzzSupport"], path: "Fuzz/MJPEGStream",
+            exclude: ["seeds", "crashers", "fuzz.dict"]),
+        .executableTarget(
+            name: "fuzz-decoder", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/Decoder", exclude: ["seeds", "crashers"]),
+
         // Tests. zint renders known payloads; the support module is shared by
         // the unit, round-trip and end-to-end suites.
-        .target(name: "ScannerTestSupport", dependencies: ["Scanner", "CZint"], path: "Tests/Support"),
+        .target(name: "ScannerTestSupport", dependencies: ["Scanner", "CZint", "CLibJPEG"], path: "Tests/Support"),
         // Benchmarks: ratios against peers run in the same process.
         .executableTarget(
             name: "scan-bench", dependencies: ["Scanner", "CZBar", "ScannerTestSupport"], path: "Benchmarks/ScanBench"),

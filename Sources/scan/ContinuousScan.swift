@@ -18,8 +18,9 @@ struct ContinuousScan {
         do {
             if let endpoint = options.publish { sinks.append(try BrokerSink(options: options, endpoint: endpoint, messages: messages)) }
             if options.type { sinks.append(try KeyboardSink(options: options, messages: messages)) }
+            // Refused now if it would replace a file; created with the first frame.
             let recorder = try options.record.map { path throws(RecordingError) in
-                try Y4MWriter(path: path)
+                try Y4MWriter(path: path, replacing: options.force)
             }
             if let input = options.input {
                 sourceName = input
@@ -91,6 +92,16 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
         signals.forEach { $0.cancel() }
         if let error = session.error {
             if !options.quiet { LineWriter.standardError.write("scan: \(CameraSetup.message(for: error))\n") }
+            return found > 0 ? 0 : 1
+        }
+        let statistics = session.statistics
+        if statistics.captured == 0 && statistics.damaged > 0 {
+            if !options.quiet {
+                LineWriter.standardError.write(
+                    "scan: \(source): "
+                        + (statistics.damaged == 1 ? "its only frame is" : "all \(statistics.damaged) frames are")
+                        + " damaged, none could be decoded; check the recording or record it again\n")
+            }
             return found > 0 ? 0 : 1
         }
         return found > 0 ? 0 : 4

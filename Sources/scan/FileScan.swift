@@ -122,10 +122,9 @@ struct FileScan {
             case .file(let path):
                 try loader.forEachPage(contentsOf: path, take)
             case .standardInput:
-                let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-                try bytes.withUnsafeBytes { buffer in
-                    Result { () throws(ImageLoadError) in try loader.forEachPage(buffer, name: "standard input", take) }
-                }.get()
+                try loader.forEachPageOfStandardInput(take)
+            case .unlistable(let error):
+                throw error
             }
         } catch {
             return outcomes + [.failed(source: source, message: "\(error)")]

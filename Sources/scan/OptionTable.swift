@@ -196,10 +196,18 @@ enum OptionTable {
                     --zoom crops the centre digitally
                     """),
             Entry(Option("--oneshot") { options, _ in options.oneshot = true }, help: "exit after the first code"),
-            Entry(Option("--record", value: "FILE.y4m") { options, text in options.record = text },
-                  help: "also record every captured frame, to replay with --input"),
-            Entry(Option("--input", value: "FILE") { options, text in options.input = text },
-                  help: "replay a .y4m (4:2:0, 4:2:2, 4:4:4 or mono) or MJPEG\nrecording instead of a camera"),
+            Entry(Option("--record", value: "FILE.y4m") { options, text in options.record = text }, help: """
+                also record every captured frame, to replay with --input;
+                created once frames arrive, and never over an existing
+                file unless --force is given
+                """),
+            Entry(Option("--force") { options, _ in options.force = true },
+                  help: "let --record replace an existing file"),
+            Entry(Option("--input", value: "FILE") { options, text in options.input = text }, help: """
+                replay a .y4m (4:2:0, 4:2:2, 4:4:4 or mono) or MJPEG
+                recording instead of a camera (- or a FIFO: a live
+                stream, e.g. from ffmpeg)
+                """),
             Entry(Option("--fast") { options, _ in options.fast = true },
                   help: "replay as fast as possible instead of at the recorded rate"),
         ], notes: "    Camera scanning defaults to --effort fast: the next frame is the second chance."),

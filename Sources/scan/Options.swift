@@ -44,6 +44,7 @@ struct Options {
     var input: String?
     var fast = false
     var record: String?
+    var force = false
 
     // Checkout: how appearances become events.
     var dedup = DedupPolicy.default

@@ -105,7 +105,7 @@ public struct RecordingBuilder {
 
     /// Writes the clip to `path` as `.y4m`, at the builder's frame rate.
     public func write(to path: String) throws {
-        let writer = try Y4MWriter(path: path, frameInterval: frameInterval)
+        let writer = try Y4MWriter(path: path, frameInterval: frameInterval, replacing: true)
         for index in scenes.indices { try writer.append(frame(index)) }
     }
 

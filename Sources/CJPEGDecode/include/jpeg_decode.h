@@ -25,7 +25,10 @@ int jpeg_gray_read_header(jpeg_gray_decoder *decoder, const unsigned char *data,
 
 /* Decodes the pixels into `pixels`, which holds output_height rows of
  * `stride` bytes (stride >= output_width). Returns 0, or -1 on failure.
- * A truncated stream is a failure, not a silently gray-filled image. */
+ * A truncated stream is a failure, not a silently gray-filled image, whether
+ * it ends at the end of the data or at a marker; so are a progressive image
+ * of over 100 scans and one needing over 160 MiB inside libjpeg. CMYK and
+ * YCCK images (Adobe's inverted CMYK included) come out as gray too. */
 int jpeg_gray_read_pixels(jpeg_gray_decoder *decoder, unsigned char *pixels, size_t stride);
 
 /* The last failure's message from libjpeg (empty if none). */

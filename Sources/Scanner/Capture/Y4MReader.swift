@@ -22,15 +22,22 @@ public final class Y4MReader: FrameSource {
 
     /// Opens `path`. With `realTime`, `nextFrame` waits so that frames come
     /// at the recorded rate; without it, as fast as they can be read.
-    public init(path: String, realTime: Bool) throws(RecordingError) {
+    public convenience init(path: String, realTime: Bool) throws(RecordingError) {
         guard let file = fopen(path, "rb") else {
             throw .cannotOpenRecording(path: path, reason: Errno.current.description)
         }
+        try self.init(file: file, name: path, realTime: realTime, magicRead: false)
+    }
+
+    /// Reads the recording in `file`, which it owns from then on (closed on
+    /// failure too): a file or a pipe. With `magicRead`, the caller has read
+    /// the header's first 9 bytes, `YUV4MPEG2`, to tell what it is.
+    init(file: UnsafeMutablePointer<FILE>, name path: String, realTime: Bool, magicRead: Bool) throws(RecordingError) {
         self.file = file
         name = path
         pacing = ReplayPacing(realTime: realTime)
         do throws(RecordingError) {
-            let header = try Self.readLine(file, path: path)
+            let header = (magicRead ? "YUV4MPEG2" : "") + (try Self.readLine(file, path: path))
             let fields = header.split(separator: " ")
             guard fields.first == "YUV4MPEG2" else {
                 throw RecordingError.badRecording(path: path, reason: "it does not start with YUV4MPEG2")
@@ -42,14 +49,20 @@ public final class Y4MReader: FrameSource {
                 case "W": width = Int(value) ?? 0
                 case "H": height = Int(value) ?? 0
                 case "F":
+                    // Rates up to a million either way (30000:1001 is NTSC), so
+                    // capture times stay far from overflowing.
                     let parts = value.split(separator: ":").compactMap { Int($0) }
-                    if parts.count == 2, parts[0] > 0, parts[1] > 0 { rate = (parts[0], parts[1]) }
+                    if parts.count == 2, parts.allSatisfy({ (1...1_000_000).contains($0) }) { rate = (parts[0], parts[1]) }
                 case "C": colour = String(value)
                 default: break
                 }
             }
-            guard width > 0, height > 0, width * height <= 64_000_000 else {
-                throw RecordingError.badRecording(path: path, reason: "its size \(width)x\(height) is missing or too large")
+            // Checked before any arithmetic: the header's numbers can be anything.
+            let limit = ImageSizeLimit.standard
+            guard limit.allows(width: width, height: height) else {
+                throw RecordingError.badRecording(
+                    path: path,
+                    reason: "its frame size \(width)x\(height) is missing or over \(limit.maxPixels) pixels or \(limit.maxSide) per side")
             }
             let (cw, ch) = ((width + 1) / 2, (height + 1) / 2)
             switch colour {
@@ -87,11 +100,23 @@ public final class Y4MReader: FrameSource {
             complete = fread(buffer.baseAddress, 1, count, file) == count
         }
         guard complete else { return nil }  // a cut-off last frame ends the stream
-        if chromaBytes > 0 { fseek(file, chromaBytes, SEEK_CUR) }
+        Self.skip(chromaBytes, in: file)
         let captureTime = (frameInterval ?? .zero) * Int(index)
         pacing.wait(until: captureTime)
         defer { index += 1 }
         return CapturedFrame(frame: Frame(width: width, height: height, storage: storage), sequence: index, captureTime: captureTime)
+    }
+
+    /// Skips `count` bytes, or to the end: by seeking in a file, by reading from a pipe.
+    private static func skip(_ count: Int, in file: UnsafeMutablePointer<FILE>) {
+        if count == 0 || fseek(file, count, SEEK_CUR) == 0 { return }
+        var scratch = [UInt8](repeating: 0, count: min(count, 1 << 16))
+        var left = count
+        while left > 0 {
+            let read = fread(&scratch, 1, min(left, scratch.count), file)
+            guard read > 0 else { return }
+            left -= read
+        }
     }
 
     private static func readLine(_ file: UnsafeMutablePointer<FILE>, path: String) throws(RecordingError) -> String {

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A named file is always scanned, whatever its name; a directory
 /// contributes the image files below it, recursively, in code-point order of
-/// their paths, so runs are repeatable. `-` is standard input.
+/// their paths, so runs are repeatable. `-` is standard input. A directory
+/// that cannot be listed is an input of its own that fails, never silence.
 public enum ImageInputs {
     /// File name endings a directory walk picks up.
     public static let imageExtensions: Set<String> = [
@@ -17,6 +18,8 @@ public enum ImageInputs {
         case file(String)
         /// Image bytes read from standard input (`-`).
         case standardInput
+        /// A directory whose entries could not be listed.
+        case unlistable(ImageLoadError)
     }
 
     /// The images `paths` name, in order: files as given, directories
@@ -25,7 +28,7 @@ public enum ImageInputs {
     /// hold every name at the start.
     public struct Expansion: IteratorProtocol, Sendable {
         private var paths: ArraySlice<String>
-        private var listed: ArraySlice<String> = []
+        private var listed: ArraySlice<Input> = []
 
         public init(_ paths: [String]) {
             self.paths = paths[...]
@@ -33,11 +36,11 @@ public enum ImageInputs {
 
         public mutating func next() -> Input? {
             while true {
-                if let file = listed.popFirst() { return .file(file) }
+                if let input = listed.popFirst() { return input }
                 guard let path = paths.popFirst() else { return nil }
                 if path == "-" { return .standardInput }
                 if Self.isDirectory(path) {
-                    listed = imageFiles(under: path)[...]
+                    listed = Self.inputs(under: path)[...]
                 } else {
                     // Missing and unreadable files are reported when loaded.
                     return .file(path)
@@ -51,18 +54,39 @@ public enum ImageInputs {
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
+
+        /// The inputs below the directory `path`: its image files, in code-point
+        /// order, and any directory that cannot be listed.
+        private static func inputs(under path: String) -> [Input] {
+            var found: [(path: String, input: Input)] = []
+            walk(path.hasSuffix("/") ? path : path + "/", into: &found)
+            return found.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }.map(\.input)
+        }
     }
 
-    private static func imageFiles(under directory: String) -> [String] {
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        let entries = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
-        return entries
-            .filter { imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .map { base + $0 }
-            .filter { path in
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    /// Adds the image files below `directory` (ending in `/`) and the
+    /// directories that cannot be listed. Symbolic links to directories are
+    /// not followed, so a link loop cannot trap the walk.
+    private static func walk(_ directory: String, into found: inout [(path: String, input: Input)]) {
+        guard let stream = opendir(directory) else {
+            let path = String(directory.dropLast())
+            found.append((path, .unlistable(.unreadable(path: path, reason: .init(errno: errno)))))
+            return
+        }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != "." && name != ".." else { continue }
+            let path = directory + name
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                walk(path + "/", into: &found)
+            } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                // A link to a directory named like an image is not one.
+                guard stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { continue }
+                found.append((path, .file(path)))
             }
-            .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        }
     }
 }

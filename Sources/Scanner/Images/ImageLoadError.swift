@@ -14,6 +14,9 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case corrupt(name: String, format: ImageFormat, reason: String)
     /// The header claims a size over `limit`; nothing was allocated.
     case tooLarge(name: String, width: Int, height: Int, limit: ImageSizeLimit)
+    /// The input goes on past `limit.maxBytes` (an endless stream or a huge file);
+    /// what was read is dropped.
+    case tooManyBytes(name: String, limit: ImageSizeLimit)
     /// The file could not be read at all.
     case unreadable(path: String, reason: UnreadableReason)
 
@@ -22,6 +25,8 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case notFound
         case permissionDenied
         case isDirectory
+        /// A FIFO, a device or a socket, which may never end or never start.
+        case notARegularFile(kind: String)
         case other(errno: Int32)
 
         init(errno code: Int32) {
@@ -46,12 +51,17 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooLarge(let name, let width, let height, let limit):
             "\(name) is \(width)x\(height) pixels, over the limit of \(limit.maxPixels) pixels and "
                 + "\(limit.maxSide) per side; scale it down before scanning"
+        case .tooManyBytes(let name, let limit):
+            "\(name) goes on past \(limit.maxBytes >> 20) MiB, more than any image the scanner reads; "
+                + "check that it is an image file, or scale the image down"
         case .unreadable(let path, .notFound):
             "cannot read \(path): no such file; check the path"
         case .unreadable(let path, .permissionDenied):
             "cannot read \(path): permission denied; make the file readable (chmod +r) or run as its owner"
         case .unreadable(let path, .isDirectory):
             "cannot read \(path): it is a directory; pass the image files inside it instead"
+        case .unreadable(let path, .notARegularFile(let kind)):
+            "cannot read \(path): it is \(kind), not a regular file; to scan what it delivers, use scan - < \(path)"
         case .unreadable(let path, .other(let code)):
             "cannot read \(path): \(Errno(code)); check the file and the disk"
         }

@@ -5,9 +5,14 @@ extension ImageLoader {
     /// the file as a whole cannot be read; a damaged page is handed over as
     /// its error and the pages after it still come.
     public func forEachPage(contentsOf path: String, _ body: (ImagePage) -> Bool) throws(ImageLoadError) {
-        let contents = try Self.readFile(path)
-        defer { contents.deallocate() }
-        try forEachPage(UnsafeRawBufferPointer(contents), name: path, body)
+        try withContents(ofFile: path) { bytes throws(ImageLoadError) in try forEachPage(bytes, name: path, body) }
+    }
+
+    /// Reads standard input, up to `limit.maxBytes`, and decodes it page by page.
+    public func forEachPageOfStandardInput(_ body: (ImagePage) -> Bool) throws(ImageLoadError) {
+        try withContents(of: STDIN_FILENO, name: "standard input", size: nil) { bytes throws(ImageLoadError) in
+            try forEachPage(bytes, name: "standard input", body)
+        }
     }
 
     /// Decodes an image held in memory page by page; `name` identifies it

@@ -22,9 +22,40 @@ public struct ImageLoader: Sendable {
 
     /// Reads and decodes the image file at `path`.
     public func load(contentsOf path: String) throws(ImageLoadError) -> Frame {
-        let contents = try Self.readFile(path)
-        defer { contents.deallocate() }
-        return try load(UnsafeRawBufferPointer(contents), name: path)
+        try withContents(ofFile: path) { bytes throws(ImageLoadError) in try load(bytes, name: path) }
+    }
+
+    /// Reads an image from standard input, up to `limit.maxBytes`, and decodes it.
+    public func loadStandardInput() throws(ImageLoadError) -> Frame {
+        try withContents(of: STDIN_FILENO, name: "standard input", size: nil) { bytes throws(ImageLoadError) in
+            try load(bytes, name: "standard input")
+        }
+    }
+
+    /// The bytes of the file at `path`, for `body`. Only regular files are
+    /// read: a FIFO or a device may never end, or never start.
+    func withContents<R>(
+        ofFile path: String, _ body: (UnsafeRawBufferPointer) throws(ImageLoadError) -> R
+    ) throws(ImageLoadError) -> R {
+        func failure(_ code: Int32) -> ImageLoadError { .unreadable(path: path, reason: .init(errno: code)) }
+        // Non-blocking, so that opening a FIFO nobody writes to returns at once.
+        let descriptor: Int32
+        do {
+            descriptor = try Syscall.retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        } catch {
+            throw failure(error.code)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw failure(EISDIR)
+        case S_IFIFO: throw .unreadable(path: path, reason: .notARegularFile(kind: "a FIFO"))
+        case S_IFCHR, S_IFBLK: throw .unreadable(path: path, reason: .notARegularFile(kind: "a device"))
+        default: throw .unreadable(path: path, reason: .notARegularFile(kind: "a socket"))
+        }
+        return try withContents(of: descriptor, name: path, size: Int(status.st_size), body)
     }
 
     /// Decodes an image held in memory; `name` identifies it in messages.
@@ -46,41 +77,61 @@ public struct ImageLoader: Sendable {
         }
     }
 
-    /// The whole file in one allocation the caller frees, read with plain
-    /// system calls so that failures keep their errno.
-    static func readFile(_ path: String) throws(ImageLoadError) -> UnsafeMutableRawBufferPointer {
-        func failure(_ code: Int32) -> ImageLoadError { .unreadable(path: path, reason: .init(errno: code)) }
-        let descriptor: Int32
-        do {
-            descriptor = try Syscall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
-        } catch {
-            throw failure(error.code)
+    /// Reads `descriptor` to its end and hands the bytes to `body`. The
+    /// format is sniffed from the first bytes, and the size checked, before
+    /// the rest is read, so a huge file of something else costs one small read.
+    func withContents<R>(
+        of descriptor: Int32, name: String, size: Int?, _ body: (UnsafeRawBufferPointer) throws(ImageLoadError) -> R
+    ) throws(ImageLoadError) -> R {
+        var input = InputBuffer(capacity: min(size.map { $0 + 1 } ?? Self.sniffBytes, limit.maxBytes + 1))
+        defer { input.deallocate() }
+        guard try input.fill(from: descriptor, upTo: Self.sniffBytes, name: name) else {
+            return try body(input.bytes)  // the whole input was short
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
-        guard status.st_mode & S_IFMT != S_IFDIR else { throw failure(EISDIR) }
+        guard ImageFormat(detecting: input.bytes) != nil else { throw .notAnImage(name: name) }
+        if let size, size > limit.maxBytes { throw .tooManyBytes(name: name, limit: limit) }
+        guard try !input.fill(from: descriptor, upTo: limit.maxBytes + 1, name: name) else {
+            throw .tooManyBytes(name: name, limit: limit)
+        }
+        return try body(input.bytes)
+    }
 
-        // One byte more than the size, so that a regular file is read in a
-        // single pass; pipes and growing files just take more passes.
-        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(Int(status.st_size), 0) + 1, alignment: 16)
-        var count = 0
-        while true {
-            if count == buffer.count {
-                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
-                larger.copyMemory(from: UnsafeRawBufferPointer(buffer))
-                buffer.deallocate()
-                buffer = larger
+    /// Enough for every format's signature and a PNM header with comments.
+    private static let sniffBytes = 4096
+}
+
+/// Bytes read from a descriptor into one growing allocation, read with plain
+/// system calls so that failures keep their errno.
+private struct InputBuffer {
+    private var storage: UnsafeMutableRawBufferPointer
+    private var count = 0
+
+    init(capacity: Int) {
+        storage = .allocate(byteCount: max(capacity, 1), alignment: 16)
+    }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: storage[0..<count]) }
+
+    func deallocate() { storage.deallocate() }
+
+    /// Reads until `target` bytes are held (true) or the input ends (false).
+    mutating func fill(from descriptor: Int32, upTo target: Int, name: String) throws(ImageLoadError) -> Bool {
+        while count < target {
+            if count == storage.count {
+                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: min(storage.count * 2, target), alignment: 16)
+                larger.copyMemory(from: UnsafeRawBufferPointer(storage))
+                storage.deallocate()
+                storage = larger
             }
             let result: Int
             do {
-                result = try Syscall.retrying { read(descriptor, buffer.baseAddress! + count, buffer.count - count) }
+                result = try Syscall.retrying { read(descriptor, storage.baseAddress! + count, min(storage.count, target) - count) }
             } catch {
-                buffer.deallocate()
-                throw failure(error.code)
+                throw .unreadable(path: name, reason: .init(errno: error.code))
             }
-            if result == 0 { return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]) }
+            if result == 0 { return false }
             count += result
         }
+        return true
     }
 }

@@ -1,19 +1,30 @@
-/// The largest image the loader agrees to decode.
+/// The largest image the loader agrees to read and decode.
 ///
 /// Every decoder checks the dimensions from the file's header against this
 /// limit before it allocates pixel memory, so a corrupt or hostile header
 /// claiming 100000x100000 pixels fails at once instead of allocating 10 GB.
+/// Recordings check their frame size against it too, and no input is read
+/// past `maxBytes`, so an endless one (`/dev/zero`, a pipe) ends at the cap.
 public struct ImageSizeLimit: Sendable, Hashable {
     /// The most pixels (width x height) an image may have.
     public var maxPixels: Int
     /// The longest either side may be.
     public var maxSide: Int
+    /// The most bytes read from one image file or standard input, and the
+    /// largest image in an MJPEG stream.
+    public var maxBytes: Int
 
-    /// A limit of `maxPixels` pixels and `maxSide` pixels per side.
-    public init(maxPixels: Int, maxSide: Int) {
+    /// A limit of `maxPixels` pixels, `maxSide` pixels per side and `maxBytes` of input.
+    public init(maxPixels: Int, maxSide: Int, maxBytes: Int = ImageSizeLimit.standardMaxBytes) {
         self.maxPixels = maxPixels
         self.maxSide = maxSide
+        self.maxBytes = maxBytes
     }
+
+    /// 128 MiB: a 100 MP gray PGM (the largest plain image) fits; a file
+    /// over it is refused before it is read, and the buffer, the decoder and
+    /// the frame together stay near 300 MB.
+    public static let standardMaxBytes = 128 << 20
 
     /// 100 megapixels and 65535 pixels per side: far above any photo or
     /// scan of a barcode, far below what would exhaust memory (a 100 MP
@@ -22,8 +33,9 @@ public struct ImageSizeLimit: Sendable, Hashable {
 
     /// Whether a `width` x `height` image fits.
     public func allows(width: Int, height: Int) -> Bool {
-        // Sides first, so that the product cannot overflow.
-        width > 0 && height > 0 && width <= maxSide && height <= maxSide && width * height <= maxPixels
+        guard width > 0 && height > 0 && width <= maxSide && height <= maxSide else { return false }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        return !overflow && pixels <= maxPixels
     }
 
     /// Checks the header's dimensions, then allocates a packed frame and lets
@@ -32,17 +44,22 @@ public struct ImageSizeLimit: Sendable, Hashable {
         width: Int, height: Int, format: ImageFormat, name: String,
         fill: (UnsafeMutableRawBufferPointer) throws(ImageLoadError) -> Void
     ) throws(ImageLoadError) -> Frame {
-        guard width > 0 && height > 0 else {
-            throw .corrupt(name: name, format: format, reason: "the header gives an empty size of \(width)x\(height)")
-        }
-        guard allows(width: width, height: height) else {
-            throw .tooLarge(name: name, width: width, height: height, limit: self)
-        }
+        try check(width: width, height: height, format: format, name: name)
         var failure: ImageLoadError?
         let storage = PixelStorage(count: width * height) { pixels in
             do throws(ImageLoadError) { try fill(pixels) } catch { failure = error }
         }
         if let failure { throw failure }
         return Frame(width: width, height: height, storage: storage)
+    }
+
+    /// Throws unless the header's `width` x `height` is a size this limit allows.
+    func check(width: Int, height: Int, format: ImageFormat, name: String) throws(ImageLoadError) {
+        guard width > 0 && height > 0 else {
+            throw .corrupt(name: name, format: format, reason: "the header gives an empty size of \(width)x\(height)")
+        }
+        guard allows(width: width, height: height) else {
+            throw .tooLarge(name: name, width: width, height: height, limit: self)
+        }
     }
 }

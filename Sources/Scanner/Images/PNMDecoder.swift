@@ -20,13 +20,20 @@ enum PNMDecoder {
         // Binary pixel data starts after exactly one whitespace byte.
         if !text { reader.position += 1 }
 
+        // The size, then the data's length, before any pixel is allocated, so
+        // that a header alone (or a sparse file of zeros after it) costs nothing.
+        try limit.check(width: width, height: height, format: .pnm, name: name)
+        let samplesPerRow = width * channels
+        let bytesPerSample = maxValue > 255 ? 2 : 1
+        let bytesPerRow = bitmap ? (width + 7) / 8 : samplesPerRow * bytesPerSample
+        // Plain numbers take at least a digit and a separator each (plain PBM bits, a digit).
+        let needed = text ? (bitmap ? samplesPerRow * height : 2 * samplesPerRow * height - 1) : bytesPerRow * height
+        guard reader.remaining >= needed else { throw corrupt("pixel data ends after \(reader.remaining) of \(needed) bytes") }
+
         return try limit.makeFrame(width: width, height: height, format: .pnm, name: name) {
             pixels throws(ImageLoadError) in
-            let samplesPerRow = width * channels
             if !text && !bitmap && maxValue == 255 {
                 // The common case needs no rescaling: convert in one pass.
-                let needed = samplesPerRow * height
-                guard reader.remaining >= needed else { throw corrupt("pixel data ends after \(reader.remaining) of \(needed) bytes") }
                 let data = UnsafeRawBufferPointer(rebasing: bytes[reader.position..<reader.position + needed])
                 if channels == 1 {
                     pixels.copyMemory(from: data)
@@ -35,12 +42,6 @@ enum PNMDecoder {
                                            into: pixels, destinationStride: width)
                 }
                 return
-            }
-            let bytesPerSample = maxValue > 255 ? 2 : 1
-            let bytesPerRow = bitmap ? (width + 7) / 8 : samplesPerRow * bytesPerSample
-            if !text {
-                let needed = bytesPerRow * height
-                guard reader.remaining >= needed else { throw corrupt("pixel data ends after \(reader.remaining) of \(needed) bytes") }
             }
             let row = UnsafeMutableRawBufferPointer.allocate(byteCount: samplesPerRow, alignment: 16)
             defer { row.deallocate() }
