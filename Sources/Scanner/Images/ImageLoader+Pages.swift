@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Files of several pictures: TIFF and PDF pages, GIF frames.
 extension ImageLoader {
     /// Decodes the file at `path` page by page, handing each to `body`

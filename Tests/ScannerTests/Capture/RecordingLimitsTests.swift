@@ -70,7 +70,7 @@ import Testing
         while true {
             do {
                 guard let frame = try reader.nextFrame() else { break }
-                #expect((frame.width, frame.height) == (320, 240))
+                #expect((frame.frame.width, frame.frame.height) == (320, 240))
                 decoded += 1
             } catch {
                 damaged += 1
