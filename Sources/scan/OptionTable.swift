@@ -83,7 +83,8 @@ enum OptionTable {
                 json: JSON Lines with source, symbology, text, bytes (base64),
                 corners (4 points, clockwise from the symbol's top-left),
                 symbology_id (AIM, e.g. ]E0), gtin, add_on, gs1 (AIs and
-                values) and hri, or gs1_error; variable_measure; and one {"source","status":"no-code"} or
+                values) and hri, or gs1_error; variable_measure; and
+                one {"source","status":"no-code"} or
                 {"source","status":"error","error"} record for each file or
                 page that gave no symbol or could not be read
                 """),

@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func addOnsAreOffByDefaultAndTextPrintsGS1AsHumanReadable() throws {
-        let result = try ScanCommand.run(["Samples/magazine.png", "Samples/databar.png"])
+        let result = try ScanCommand.run(["--no-filename", "Samples/magazine.png", "Samples/databar.png"])
         #expect(result.lines == ["EAN-13:9771234567003", "DataBar:(01)09501101530003"])
     }
 

@@ -122,7 +122,6 @@ public struct BarcodeReader: Sendable {
             }
             found += read
         }
-        if configuration.singleEngine == nil { found = rechecked(found, in: view.frame) }
         var merged = Reconciler.merge(found.filter { $0.symbology != .itf || $0.text.count >= configuration.minimumITFLength })
         // Still images confirm each 1D read on the pixels it was read in
         // (inverted, rescaled...), before its corners go back to the image.
@@ -130,6 +129,9 @@ public struct BarcodeReader: Sendable {
            merged.contains(where: \.symbology.isLinear) {
             merged = LinearConfirmation(symbologies: configuration.symbologies).confirmed(merged, in: view.frame, &meter)
         }
+        // After confirmation, which compares zbar with zbar: zxing then gives
+        // Code 128 back its Latin-1 high bits and replaces DataBar Expanded.
+        if configuration.singleEngine == nil { merged = rechecked(merged, in: view.frame) }
         return merged.map { $0.mapped { region.imagePoint(view.toRegion($0)) } }
     }
 }

@@ -28,28 +28,29 @@ import Testing
     @Test func windowReportsAgainEachWindowWhileHeld() async throws {
         let shown = try await SessionReplay.events(of: held, configuration: SessionReplay.tracker(.window(.milliseconds(950))))
             .appearances
-        // Confirmed at frame 1, then each time 950 ms (29 frames, 967 ms) have passed.
-        #expect(shown.map(\.sequence) == [1, 30, 59, 88])
+        // Confirmed at frame 0 by its scan lines, then each time 950 ms (29
+        // frames, 967 ms) have passed.
+        #expect(shown.map(\.sequence) == [0, 29, 58, 87])
     }
 
     @Test func everyFrameReportsEveryConfirmedFrame() async throws {
         let shown = try await SessionReplay.events(of: held, configuration: SessionReplay.tracker(.everyFrame)).appearances
-        #expect(shown.map(\.sequence) == Array(1...89))
+        #expect(shown.map(\.sequence) == Array(0...89))
         #expect(Set(shown.map(\.trackID)).count == 1)
     }
 
     @Test func onceReportsOnceEvenAfterRemovalAndReturn() async throws {
         let shown = try await SessionReplay.events(of: returned, configuration: SessionReplay.tracker(.once)).appearances
-        #expect(shown.map(\.sequence) == [1])
+        #expect(shown.map(\.sequence) == [0])
     }
 
     @Test func oncePerPresentationRearmsAfterTheRearmTime() async throws {
         let shortRearm = try await SessionReplay.events(of: returned, configuration: SessionReplay.tracker(.default))
-        #expect(shortRearm.appearances.map(\.sequence) == [1, 51])
+        #expect(shortRearm.appearances.map(\.sequence) == [0, 50])
         // A rearm time longer than the 667 ms absence keeps one presentation.
         let longRearm = try await SessionReplay.events(
             of: returned, configuration: SessionReplay.tracker(.oncePerPresentation(rearm: .seconds(1))))
-        #expect(longRearm.appearances.map(\.sequence) == [1])
+        #expect(longRearm.appearances.map(\.sequence) == [0])
     }
 
     @Test func leftCarriesHowLongTheItemWasPresented() async throws {
