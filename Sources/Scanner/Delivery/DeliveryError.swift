@@ -30,11 +30,11 @@ public enum DeliveryError: Error, Sendable, CustomStringConvertible {
         case .unreachable(let address, let reason):
             return "\(address): cannot reach the broker (\(reason)); spooling events until it returns"
         case .state(let path, let code):
-            return "\(path): \(String(cString: strerror(code))); the state directory must be writable (--state-dir)"
+            return "\(path): \(Errno(code).description); the state directory must be writable (--state-dir)"
         case .spoolFull(let path, let limit, let refused):
             return "\(path): spool full (\(limit) bytes unsent); event refused, \(refused) refused so far: is the broker reachable? (--spool-limit)"
         case .passwordFile(let path, let code):
-            return "\(path): \(String(cString: strerror(code))); --mqtt-password-file must name a readable file holding the password"
+            return "\(path): \(Errno(code).description); --mqtt-password-file must name a readable file holding the password"
         }
     }
 }

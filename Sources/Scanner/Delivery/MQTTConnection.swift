@@ -101,7 +101,7 @@ final class MQTTConnection {
         case MOSQ_ERR_TLS.rawValue, MOSQ_ERR_TLS_HANDSHAKE.rawValue:
             throw .tls(address: address, detail: lastError.isEmpty ? "handshake failed" : lastError)
         case MOSQ_ERR_ERRNO.rawValue:
-            throw .unreachable(address: address, reason: String(cString: strerror(errno)))
+            throw .unreachable(address: address, reason: Errno.current.description)
         default:
             if let connack, connack != 0 {
                 throw .refused(address: address, reason: String(cString: mosquitto_connack_string(connack)))

@@ -15,9 +15,9 @@ public final class VirtualKeyboard {
             case .open(let path, let code) where code == ENOENT:
                 return "\(path): no such device; load the uinput module (modprobe uinput)"
             case .open(let path, let code):
-                return "\(path): \(String(cString: strerror(code)))"
+                return "\(path): \(Errno(code).description)"
             case .device(let operation, let code):
-                return "uinput \(operation): \(String(cString: strerror(code)))"
+                return "uinput \(operation): \(Errno(code).description)"
             }
         }
     }
