@@ -7,8 +7,9 @@
 /// Why an image could not be turned into a frame. Each description names
 /// the file and says what to do about it.
 public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The bytes start with no signature of a supported format.
-    case notAnImage(name: String)
+    /// The bytes start with no signature of a supported format; `content`
+    /// names what they look like instead, when that is known.
+    case notAnImage(name: String, content: ContentKind? = nil)
     /// The format was recognised but the data is truncated or damaged;
     /// `reason` is the decoding library's own message.
     case corrupt(name: String, format: ImageFormat, reason: String)
@@ -42,9 +43,10 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The message for a person: which file, what failed and what to do.
     public var description: String {
         switch self {
-        case .notAnImage(let name):
-            "\(name) is not an image the scanner can read (JPEG, PNG, WebP, TIFF, GIF, BMP, PDF, PBM/PGM/PPM, "
-                + "recognised by content, not extension); convert it to PNG or JPEG and try again"
+        case .notAnImage(let name, let content):
+            "\(name) is not an image the scanner can read" + (content.map { ": \($0.description)" } ?? "") + "; "
+                + (content?.advice
+                    ?? "scan reads JPEG, PNG, WebP, TIFF, GIF, BMP, PDF and PBM/PGM/PPM, recognised by content, not extension")
         case .corrupt(let name, let format, let reason):
             "\(name) is a damaged or truncated \(format.rawValue) image (\(reason)); "
                 + "re-export or re-download the file"

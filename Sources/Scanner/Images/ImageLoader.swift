@@ -73,7 +73,7 @@ public struct ImageLoader: Sendable {
         case .pnm: try PNMDecoder.decode(bytes, name: name, limit: limit)
         case .bmp: try BMPDecoder.decode(bytes, name: name, limit: limit)
         case .tiff, .gif, .pdf: try firstPage(bytes, name: name)
-        case nil: throw .notAnImage(name: name)
+        case nil: throw .notAnImage(name: name, content: ContentKind(detecting: bytes))
         }
     }
 
@@ -88,7 +88,9 @@ public struct ImageLoader: Sendable {
         guard try input.fill(from: descriptor, upTo: Self.sniffBytes, name: name) else {
             return try body(input.bytes)  // the whole input was short
         }
-        guard ImageFormat(detecting: input.bytes) != nil else { throw .notAnImage(name: name) }
+        guard ImageFormat(detecting: input.bytes) != nil else {
+            throw .notAnImage(name: name, content: ContentKind(detecting: input.bytes))
+        }
         if let size, size > limit.maxBytes { throw .tooManyBytes(name: name, limit: limit) }
         guard try !input.fill(from: descriptor, upTo: limit.maxBytes + 1, name: name) else {
             throw .tooManyBytes(name: name, limit: limit)

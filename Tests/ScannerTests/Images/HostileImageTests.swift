@@ -31,7 +31,7 @@ import Testing
                 #expect(FileManager.default.createFile(atPath: path, contents: Data(start.utf8)))
                 #expect(truncate(path, 2 << 30) == 0)
             }
-            #expect(throws: ImageLoadError.notAnImage(name: zeros)) { try ImageLoader().load(contentsOf: zeros) }
+            #expect(throws: ImageLoadError.notAnImage(name: zeros, content: .zeros)) { try ImageLoader().load(contentsOf: zeros) }
             let error = #expect(throws: ImageLoadError.tooManyBytes(name: header, limit: .standard)) {
                 try ImageLoader().load(contentsOf: header)
             }

@@ -15,14 +15,14 @@ import Testing
     }
 
     @Test func textAndEmptyInputAreNotImages() throws {
-        #expect(throws: ImageLoadError.notAnImage(name: "notes.png")) {
+        #expect(throws: ImageLoadError.notAnImage(name: "notes.png", content: .text)) {
             try ImageLoader().load(Array("hello, not an image\n".utf8), name: "notes.png")
         }
-        #expect(throws: ImageLoadError.notAnImage(name: "empty")) { try ImageLoader().load([], name: "empty") }
+        #expect(throws: ImageLoadError.notAnImage(name: "empty", content: .empty)) { try ImageLoader().load([], name: "empty") }
         try ImageFixtures.withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("notes.txt").path
             #expect(FileManager.default.createFile(atPath: path, contents: Data("P7 is not PNM\n".utf8)))
-            let error = #expect(throws: ImageLoadError.notAnImage(name: path)) { try ImageLoader().load(contentsOf: path) }
+            let error = #expect(throws: ImageLoadError.notAnImage(name: path, content: .text)) { try ImageLoader().load(contentsOf: path) }
             #expect(error?.description.contains(path) == true)
         }
     }
