@@ -10,8 +10,9 @@ struct FileScan {
 
     /// What one page of an input gave: its detections' output lines, or an error.
     private enum Outcome: Sendable {
-        /// `annotated`: the page with its detections drawn, for `--annotate`.
-        case found(source: String, lines: [[UInt8]], annotated: AnnotationFiles.Page?)
+        /// `annotated`: the page with its detections drawn, for `--annotate`;
+        /// `timedOut`: `--timeout` ended the work on it.
+        case found(source: String, lines: [[UInt8]], annotated: AnnotationFiles.Page?, timedOut: Bool)
         case failed(source: String, message: String)
     }
 
@@ -69,14 +70,24 @@ struct FileScan {
                         progress.clear()
                         if !options.quiet { messages.write("scan: \(message)\n") }
                         lines = formatter.line(for: .error(message), source: source).map { [$0] } ?? []
-                    case .found(let source, let detections, let annotated):
+                    case .found(let source, let detections, let annotated, let timedOut):
                         found += detections.count
                         if let annotated, let message = annotations?.write(annotated) {
                             failed += 1
                             progress.clear()
                             if !options.quiet { messages.write("scan: \(message)\n") }
                         }
-                        lines = detections.isEmpty ? formatter.line(for: .noCode, source: source).map { [$0] } ?? [] : detections
+                        if timedOut {
+                            // Cut short, so not accounted as read: its record
+                            // follows whatever it gave before the limit.
+                            failed += 1
+                            progress.clear()
+                            let message = Self.timeoutMessage(source: source, limit: options.timeout)
+                            if !options.quiet { messages.write("scan: \(message)\n") }
+                            lines = detections + (formatter.line(for: .timedOut(message), source: source).map { [$0] } ?? [])
+                        } else {
+                            lines = detections.isEmpty ? formatter.line(for: .noCode, source: source).map { [$0] } ?? [] : detections
+                        }
                     }
                     if !lines.isEmpty { progress.clear() }
                     // The reader went away (`scan | head -1`): stop quietly.
@@ -90,6 +101,14 @@ struct FileScan {
         return found > 0 ? 0 : 4
     }
 
+    /// What a timed-out input says, on standard error and in its record.
+    private static func timeoutMessage(source: String, limit: Duration?) -> String {
+        let milliseconds = limit.map { $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 } ?? 0
+        let seconds = milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
+        return "\(source): stopped at the time limit of \(seconds) s (--timeout); "
+            + "what it found by then is listed; give it more time or try --effort normal"
+    }
+
     private static func scan(
         _ input: ImageInputs.Input, reader: BarcodeReader, loader: ImageLoader, formatter: DetectionFormatter,
         overlay: (renderer: OverlayRenderer, region: RegionOfInterest)?
@@ -99,7 +118,9 @@ struct FileScan {
         func take(_ page: ImagePage) -> Bool {
             switch page.frame {
             case .success(let frame):
-                let detections = reader.read(frame).detections
+                let result = reader.read(frame)
+                let detections = result.detections
+                let timedOut = result.reachedTimeLimit
                 let lines = detections.map { formatter.line(for: $0, source: page.source(in: source)) }
                 do throws(OverlayError) {
                     let annotated = try overlay.map { overlay throws(OverlayError) in
@@ -107,9 +128,9 @@ struct FileScan {
                             image: try overlay.renderer.render(frame, detections: detections, regionOfInterest: overlay.region).image,
                             file: source, fragment: page.fragment)
                     }
-                    outcomes.append(.found(source: page.source(in: source), lines: lines, annotated: annotated))
+                    outcomes.append(.found(source: page.source(in: source), lines: lines, annotated: annotated, timedOut: timedOut))
                 } catch {
-                    outcomes.append(.found(source: page.source(in: source), lines: lines, annotated: nil))
+                    outcomes.append(.found(source: page.source(in: source), lines: lines, annotated: nil, timedOut: timedOut))
                     outcomes.append(.failed(source: page.source(in: source), message: "\(error)"))
                 }
             case .failure(let error):

@@ -140,6 +140,18 @@ enum OptionTable {
                 thorough: every second chance (inverted, rescaled,
                 contrast-stretched). Default: thorough for files
                 """),
+            Entry(Option("--timeout", value: "SECONDS") { options, text in
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0.001, seconds <= 86_400 else {
+                    throw Options.UsageError(description: "--timeout takes seconds from 0.001 to 86400, such as 2 or 0.5, not '\(text)'")
+                }
+                options.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
+            }, help: """
+                stop work on an image (or a page) after SECONDS
+                of wall-clock time and report it as timed out: in JSON a
+                {"source","status":"timeout","error"} record after what was
+                found by then, and exit status 1. Off by default: the effort's
+                work budget already bounds each image, the same on any machine
+                """),
         ]),
         Section(title: "CAMERA", entries: [
             Entry(Option("-d", "--device", value: "PATH|N") { options, text in options.device = text },
@@ -328,8 +340,8 @@ enum OptionTable {
         Section(title: "EXIT STATUS", notes: """
                 0  every input was read and at least one symbol was found
                 4  every input was read and nothing was found (as zbarimg)
-                1  some input (a file or a page) could not be read; the others were still
-                   scanned and printed (as grep's 2)
+                1  some input (a file or a page) could not be read, or reached --timeout;
+                   the others were still scanned and printed (as grep's 2)
                 2  the command line is wrong, or the --files-from list cannot be read
               A camera or --input run exits 0 when it reported a code, 4 when it did not, and
               1 when the camera or recording failed before any code.

@@ -16,6 +16,8 @@ struct Options {
     var symbologies = Symbology.standard
     var regionOfInterest = RegionOfInterest.full
     var effort: Effort?
+    /// `--timeout`: the last-resort wall-clock limit per image or frame.
+    var timeout: Duration?
     var singleEngine: Detection.Engine?
     var secondOpinion = false
     var minimumITFLength: Int?
@@ -72,6 +74,7 @@ struct Options {
             symbologies: symbologies, regionOfInterest: regionOfInterest, effort: effort ?? defaultEffort)
         configuration.singleEngine = singleEngine
         configuration.linearSecondOpinion = secondOpinion
+        configuration.timeLimit = timeout
         if let minimumITFLength { configuration.minimumITFLength = minimumITFLength }
         return configuration
     }

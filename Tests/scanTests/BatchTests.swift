@@ -123,4 +123,35 @@ import Testing
         #expect(mixed.status == 1)
         #expect(mixed.lines == ["Samples/qr.png:QR-Code:https://example.com/scan?id=42"])
     }
+
+    /// `--timeout` ends an image's work and says so: a timeout record, a
+    /// line on standard error and exit 1. The image is an EAN-13 with its
+    /// middle wiped out, so the first pass fails and second chances would
+    /// follow; a millisecond ends them. Without the option the same image
+    /// is an ordinary no-code.
+    @Test func timeoutEndsAnImagesWorkAndIsRecorded() throws {
+        let dir = try TemporaryDirectory()
+        let symbol = try ZintRenderer.render(.ean13, .text("400638133393"), moduleSize: 8, margin: 200).frame
+        var pixels = symbol.packedPixels
+        for y in 0..<symbol.height {
+            for x in (symbol.width / 2 - 60)..<(symbol.width / 2 + 60) { pixels[y * symbol.width + x] = 255 }
+        }
+        try ImageTools.writePGM(Frame(width: symbol.width, height: symbol.height, pixels: pixels), named: "wiped", in: dir.url)
+        let path = dir.file("wiped.pgm").path
+
+        let limited = try ScanCommand.run(["--format", "json", "--timeout", "0.001", path])
+        #expect(limited.status == 1, "\(limited.stderr)")
+        #expect(try RecordSchema.violations(in: limited.lines) == [])
+        let records = try Self.records(limited)
+        #expect(records.count == 1 && records.first?["status"] as? String == "timeout", "\(records)")
+        #expect((records.first?["error"] as? String)?.contains("\(path): stopped at the time limit of 0.001 s") == true)
+        #expect(limited.stderr.hasPrefix("scan: \(path): stopped at the time limit"), "\(limited.stderr)")
+
+        let unlimited = try ScanCommand.run(["--format", "json", path])
+        #expect(unlimited.status == 4, "\(unlimited.stderr)")
+        #expect(try Self.records(unlimited).map { $0["status"] as? String } == ["no-code"])
+
+        let wrong = try ScanCommand.run(["--timeout", "0", path])
+        #expect(wrong.status == 2 && wrong.stderr.contains("--timeout takes seconds"), "\(wrong.stderr)")
+    }
 }

@@ -22,10 +22,13 @@ public struct DetectionFormatter: Sendable {
         case noCode
         /// Not read; the message says why and what to do.
         case error(String)
+        /// Its time limit ended the work on it; what was found by then came
+        /// before. The message says so.
+        case timedOut(String)
     }
 
-    /// The JSON record for a source without detections, so that every input
-    /// is accounted for; nil in text and raw output, which stay as zbarimg's.
+    /// The JSON record for a source without detections, or cut short, so
+    /// that every input is accounted for; nil in text and raw output, which stay as zbarimg's.
     public func line(for status: Status, source: String) -> [UInt8]? {
         guard format == .json else { return nil }
         var json = JSONLine()
@@ -35,6 +38,9 @@ public struct DetectionFormatter: Sendable {
             json.add("status", "no-code")
         case .error(let message):
             json.add("status", "error")
+            json.add("error", message)
+        case .timedOut(let message):
+            json.add("status", "timeout")
             json.add("error", message)
         }
         return Array((json.text + "\n").utf8)
