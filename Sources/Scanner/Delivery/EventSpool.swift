@@ -8,8 +8,11 @@ import Glibc
 /// on across restarts. A checkpoint file records how much of the spool the
 /// broker has acknowledged; what follows is sent again after a reconnect or
 /// a restart, in order. Once everything is acknowledged the spool is
-/// emptied. When the unacknowledged part would pass `limit` bytes, the new
-/// event is refused (the oldest are kept, as the broker wants them first).
+/// emptied, and once the acknowledged part passes `limit` it is rewritten
+/// with only what is still waiting, so the file stays under twice `limit`
+/// however the broker comes and goes. When the unacknowledged part would
+/// pass `limit` bytes, the new event is refused (the oldest are kept, as
+/// the broker wants them first).
 public final class EventSpool: @unchecked Sendable {
     // Sendable: every field below is guarded by `lock`.
     /// One spooled event: where its line starts in the spool, and the line.
@@ -24,7 +27,7 @@ public final class EventSpool: @unchecked Sendable {
     public let limit: Int
     private let spoolPath: String
     private let checkpointPath: String
-    private let descriptor: Int32
+    private var descriptor: Int32
     private let lock = NSLock()
     private var pending: [Entry] = []
     private var size = 0
@@ -97,6 +100,8 @@ public final class EventSpool: @unchecked Sendable {
                 try saveCheckpoint(offset: 0)
                 guard ftruncate(descriptor, 0) == 0, fsync(descriptor) == 0 else { throw .state(path: spoolPath, errno: errno) }
                 size = 0
+            } else if acknowledged >= limit {
+                try compact()
             } else {
                 try saveCheckpoint(offset: acknowledged)
             }
@@ -104,6 +109,32 @@ public final class EventSpool: @unchecked Sendable {
     }
 
     // MARK: - Disk
+
+    /// Rewrites the spool with only the pending lines: a new file, fsync'd,
+    /// renamed over the old one. The checkpoint goes to 0 first, so a crash
+    /// in between resends the acknowledged lines (the ids let consumers
+    /// drop them) and never skips one.
+    private func compact() throws(DeliveryError) {
+        try saveCheckpoint(offset: 0)
+        let temporary = spoolPath + ".new"
+        let file = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o640)
+        guard file >= 0 else { throw .state(path: temporary, errno: errno) }
+        var rebased: [Entry] = []
+        var offset = 0
+        for entry in pending {
+            rebased.append(Entry(sequence: entry.sequence, offset: offset, line: entry.line))
+            offset += entry.line.count
+        }
+        guard LineWriter(descriptor: file).write(pending.flatMap(\.line)), fsync(file) == 0, rename(temporary, spoolPath) == 0 else {
+            let code = errno
+            close(file)
+            throw .state(path: temporary, errno: code)
+        }
+        close(descriptor)
+        descriptor = file
+        pending = rebased
+        size = offset
+    }
 
     /// Reads the checkpoint and the spool's unacknowledged lines; a line cut
     /// short by a crash is dropped (it was never sent).
@@ -116,8 +147,7 @@ public final class EventSpool: @unchecked Sendable {
                 nextSequence = UInt64(max(fields[1], 1))
             }
         }
-        guard let data = FileManager.default.contents(atPath: spoolPath) else { throw .state(path: spoolPath, errno: errno) }
-        let bytes = [UInt8](data)
+        let bytes = try contents()
         let complete = (bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
         if complete < bytes.count {
             guard ftruncate(descriptor, off_t(complete)) == 0 else { throw .state(path: spoolPath, errno: errno) }
@@ -129,6 +159,23 @@ public final class EventSpool: @unchecked Sendable {
             offset = entry.end
             nextSequence = max(nextSequence, entry.sequence + 1)
             if entry.offset >= acknowledged { pending.append(entry) }
+        }
+    }
+
+    /// The whole spool, read through its descriptor (no larger than twice
+    /// the limit, as `compact` keeps it).
+    private func contents() throws(DeliveryError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count: Int
+            do {
+                count = try Syscall.retrying { chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) } }
+            } catch {
+                throw .state(path: spoolPath, errno: error.code)
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
         }
     }
 

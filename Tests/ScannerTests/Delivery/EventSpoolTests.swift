@@ -50,6 +50,27 @@ import Testing
         #expect(try spool.append(Array("{\"n\":4}".utf8)).sequence == 4)
     }
 
+    /// A broker that never drains the spool completely (one event always
+    /// in flight) still keeps the file under twice the limit, and what a
+    /// restart finds is exactly what was not acknowledged.
+    @Test func aSpoolThatNeverEmptiesIsCompacted() throws {
+        let path = directory.file("lane1.spool").path
+        var largest = 0
+        do {
+            let spool = try spool(limit: 1000)
+            for n in 1...500 {
+                _ = try spool.append(Array("{\"n\":\(n)}".utf8))
+                if n > 1 { try spool.acknowledge(through: UInt64(n - 1)) }
+                largest = max(largest, try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0)
+            }
+            #expect(spool.entries(after: 0, count: 10).map(\.sequence) == [500])
+        }
+        #expect(largest > 1000 && largest <= 2000, "the spool grew to \(largest) bytes")
+        let reopened = try spool(limit: 1000)
+        #expect(texts(reopened.entries(after: 0, count: 10)) == ["{\"id\":\"lane1-500\",\"lane\":\"lane1\",\"seq\":500,\"n\":500}\n"])
+        #expect(try reopened.append(Array("{}".utf8)).sequence == 501)
+    }
+
     @Test func aLineCutShortByACrashIsDropped() throws {
         do { _ = try spool().append(Array("{\"n\":1}".utf8)) }
         let handle = try FileHandle(forWritingTo: directory.file("lane1.spool"))
