@@ -1,5 +1,7 @@
-/// One barcode found in one image or frame.
-public struct Detection: Sendable, Hashable {
+/// One barcode found in one image or frame. Codable, so that an embedder
+/// can store or send it as it is (`scan --format json` is a different,
+/// documented record: see `DetectionFormatter`).
+public struct Detection: Sendable, Hashable, Codable {
     /// Which decoder produced a detection.
     public enum Engine: String, Sendable, Hashable, Codable {
         /// libzbar: 1D codes and QR.

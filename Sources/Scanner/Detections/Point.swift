@@ -30,7 +30,4 @@ public struct PixelRect: Sendable, Hashable {
         self.width = width
         self.height = height
     }
-
-    /// The number of pixels it covers.
-    public var area: Int { width * height }
 }
