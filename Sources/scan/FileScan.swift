@@ -99,7 +99,13 @@ struct FileScan {
         func take(_ page: ImagePage) -> Bool {
             switch page.frame {
             case .success(let frame):
-                let detections = reader.read(frame).detections
+                let result = reader.read(frame)
+                // A decoder that died on the page (timeouts are reported with the time limit).
+                if let abandonment = result.abandonment, case .decoderFailed = abandonment {
+                    outcomes.append(.failed(source: page.source(in: source), message: "\(page.source(in: source)): \(abandonment)"))
+                    return true
+                }
+                let detections = result.detections
                 let lines = detections.map { formatter.line(for: $0, source: page.source(in: source)) }
                 do throws(OverlayError) {
                     let annotated = try overlay.map { overlay throws(OverlayError) in
