@@ -168,6 +168,15 @@ std::string framed(const std::string &error, const uint8_t *payload, size_t leng
     return out;
 }
 
+void reapIdleHelpers();
+
+// A helper's end when its input ends: its own helpers (zxing's 1D reads
+// within a frame read) are reaped first, so their work counts as its own.
+[[noreturn]] void finishServing() {
+    reapIdleHelpers();
+    _exit(0);
+}
+
 // Answers requests on stdin, replies on stdout, until stdin ends.
 [[noreturn]] void serve() {
     // An abort must end this helper quietly: no handler inherited from a
@@ -177,14 +186,14 @@ std::string framed(const std::string &error, const uint8_t *payload, size_t leng
     std::string extra;
     for (;;) {
         RequestHeader h{};
-        if (!readFully(STDIN_FILENO, &h, sizeof h) || h.magic != kMagic) _exit(0);
+        if (!readFully(STDIN_FILENO, &h, sizeof h) || h.magic != kMagic) finishServing();
         if (h.width <= 0 || h.height <= 0 || static_cast<uint64_t>(h.width) * static_cast<uint64_t>(h.height) > kMaxPixels
             || h.extra_length > kMaxFrameRequest)
             _exit(3);
         extra.assign(h.extra_length, '\0');
         luma.resize(static_cast<size_t>(h.width) * static_cast<size_t>(h.height));
         if (!readFully(STDIN_FILENO, extra.data(), extra.size()) || !readFully(STDIN_FILENO, luma.data(), luma.size()))
-            _exit(0);
+            finishServing();
 
         std::string body;
         switch (h.operation) {
@@ -228,7 +237,7 @@ std::string framed(const std::string &error, const uint8_t *payload, size_t leng
         }
         uint64_t length = body.size();
         if (!writeFully(STDOUT_FILENO, &length, sizeof length) || !writeFully(STDOUT_FILENO, body.data(), body.size()))
-            _exit(0);
+            finishServing();
     }
 }
 
@@ -311,7 +320,21 @@ int endHelper(Helper &helper, bool kill_first) {
     return status;
 }
 
+// Ends the idle helpers: each sees its input end, exits and is reaped. At
+// the program's exit too, so that no helper outlives it and the helpers'
+// CPU time and memory count as the program's (a parent's wait4, time(1)).
+void reapIdleHelpers() {
+    std::vector<Helper> idle;
+    {
+        std::lock_guard<std::mutex> guard(poolMutex);
+        idle.swap(idleHelpers);
+    }
+    for (Helper &helper : idle) endHelper(helper, false);
+}
+
 bool spawnHelper(Helper &helper, std::string &error) {
+    static std::once_flag reapAtExit;
+    std::call_once(reapAtExit, [] { std::atexit([] { reapIdleHelpers(); }); });
     int requests[2], replies[2];
     if (pipe2(requests, O_CLOEXEC) != 0) {
         error = errnoText("pipe2", errno);
@@ -369,6 +392,10 @@ bool spawnHelper(Helper &helper, std::string &error) {
     helper.pid = pid;
     helper.requests = requests[1];
     helper.replies = replies[0];
+    // A pipe holds 64 KiB; a 720p frame is 900 KiB. Larger pipes (up to the
+    // system's pipe-max-size, 1 MiB by default) take a frame in a few writes
+    // instead of a dozen round trips between the two processes.
+    fcntl(helper.requests, F_SETPIPE_SZ, 1 << 20);
     // Our ends never block: every wait is a poll with the deadline.
     fcntl(helper.requests, F_SETFL, fcntl(helper.requests, F_GETFL) | O_NONBLOCK);
     fcntl(helper.replies, F_SETFL, fcntl(helper.replies, F_GETFL) | O_NONBLOCK);
