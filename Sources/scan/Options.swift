@@ -73,6 +73,10 @@ struct Options {
         configuration.singleEngine = singleEngine
         configuration.linearSecondOpinion = secondOpinion
         if let minimumITFLength { configuration.minimumITFLength = minimumITFLength }
+        // Every frame is read in the helper process: a crash inside zbar or
+        // zxing costs one image or frame, and a time limit holds inside them
+        // (see the scan-bench ratio for the cost).
+        configuration.isolated = true
         return configuration
     }
 
