@@ -61,7 +61,7 @@ let package = Package(
             exclude: ["seeds", "crashers", "fuzz.dict"]),
         .executableTarget(
             name: "fuzz-y4m-reader", dependencies: ["Scanner", "CFuzzDriver", "FuzzSupport"], path: "Fuzz/Y4MReader",
-            exclude: ["seeds", "fuzz.dict"]),
+            exclude: ["seeds", "crashers", "fuzz.dict"]),
         .executableTarget(
             name: "fuzz-mjpeg-stream", dependencies: ["Scanner", "CFuzzDriver", "FuzzSupport"], path: "Fuzz/MJPEGStream",
             exclude: ["seeds", "crashers", "fuzz.dict"]),

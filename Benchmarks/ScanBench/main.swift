@@ -21,6 +21,23 @@ func median(runs: Int = 15, _ body: () -> Void) -> Double {
     return samples.sorted()[samples.count / 2]
 }
 
+/// Medians of `runs` timings of `first` and `second`, run alternately, so
+/// that a change in machine load between them weighs on both alike.
+func pairedMedians(runs: Int = 15, _ first: () -> Void, _ second: () -> Void) -> (Double, Double) {
+    first()
+    second()
+    var a: [Double] = [], b: [Double] = []
+    for _ in 0..<runs {
+        var start = clock.now
+        first()
+        a.append((clock.now - start).ms)
+        start = clock.now
+        second()
+        b.append((clock.now - start).ms)
+    }
+    return (a.sorted()[runs / 2], b.sorted()[runs / 2])
+}
+
 extension Duration {
     var ms: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
 }
@@ -83,12 +100,26 @@ func frameCosts(noise: Int) throws {
     let plainMs = median { _ = plain.read(frame) }
     let quarter = decoder(.fast, roi: try RegionOfInterest(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
     let quarterMs = median { _ = quarter.read(frame) }
+    // The same reads in the helper process (DecoderConfiguration.isolated):
+    // the frame through a pipe, the result back.
+    func isolated(_ reader: BarcodeReader) -> BarcodeReader {
+        var configuration = reader.configuration
+        configuration.isolated = true
+        configuration.timeLimit = .seconds(10)
+        return BarcodeReader(configuration: configuration)
+    }
+    let isolatedFast = isolated(fast), isolatedPlain = isolated(plain)
+    precondition(isolatedFast.read(frame).detections.count == 2, "the isolated fast pass must find both codes")
+    let (pairedFastMs, isolatedFastMs) = pairedMedians({ _ = fast.read(frame) }, { _ = isolatedFast.read(frame) })
+    let (pairedPlainMs, isolatedPlainMs) = pairedMedians({ _ = plain.read(frame) }, { _ = isolatedPlain.read(frame) })
     print("""
     1280x720 frame, EAN-13 + QR, \(noise == 0 ? "clear" : "±\(noise) noise") (median of 15 runs)
       zbar alone, default scanner           \(f(zbarMs)) ms
       plain single pass, zbar + zxing       \(f(plainMs)) ms
       --effort fast (camera default)        \(f(fastMs)) ms   = \(f(fastMs / plainMs))x the plain pass, \(f(fastMs / zbarMs))x zbar alone
       --effort fast, centre quarter ROI     \(f(quarterMs)) ms   = \(f(fastMs / quarterMs))x faster than the full frame
+      --effort fast, in the helper process  \(f(isolatedFastMs)) ms   = \(f(isolatedFastMs / pairedFastMs))x in-process (\(f(pairedFastMs)) ms, alternated)
+      plain single pass, in the helper      \(f(isolatedPlainMs)) ms   = \(f(isolatedPlainMs / pairedPlainMs))x in-process (\(f(pairedPlainMs)) ms, alternated)
 
     """)
 }

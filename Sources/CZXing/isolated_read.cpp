@@ -1,8 +1,8 @@
-// zxing-cpp reads in a helper process, with a deadline on every request.
+// Reads in a helper process, with a deadline on every request.
 //
 // zxing 1.4's 1D readers abort the whole process on some images (a failed
-// assertion no exception handler catches), and a C library can also hang.
-// So those reads run in a helper: the program's own executable
+// assertion no exception handler catches), and a C library (zbar, zxing) can
+// also hang on a pathological frame. So those reads run in a helper: the program's own executable
 // (/proc/self/exe), started with posix_spawn in a hidden helper mode that a
 // constructor below enters before main() when SCAN_ISOLATED_READER=1 is in
 // its environment. Every program that links this library (scan, an
@@ -10,7 +10,11 @@
 // to install beside it.
 //
 // The protocol is generic: a request is a luma frame plus what to do with it
-// (an operation and its options); a reply is the readings, or an error. A
+// (an operation and its options); a reply is the readings, or an error. Two
+// operations read: one zxing read (zxb_read), and a whole frame through the
+// Scanner library's own reader (READ_FRAME), which the helper reaches through
+// a weak C symbol the library defines (scan_isolated_read_frame): C++ cannot
+// call Swift otherwise, and a program without the library still links. A
 // request has a deadline: when it passes, or the helper dies, the helper is
 // killed and reaped and that one request fails. Helpers that answered are
 // kept for the next request (up to kMaxIdle), as starting one costs more
@@ -43,10 +47,14 @@ constexpr uint32_t kMagic = 0x5a584231;  // "ZXB1"
 constexpr size_t kMaxIdle = 4;
 constexpr uint64_t kMaxPixels = 1ull << 28;
 constexpr uint64_t kMaxReply = 1ull << 30;
+constexpr uint32_t kMaxCharacterSet = 256;
+constexpr uint32_t kMaxFrameRequest = 1u << 16;
 
-// Operations. READ is zxb_read; the test operations misbehave on purpose.
+// Operations. READ is zxb_read, READ_FRAME the library's whole-frame read;
+// the test operations misbehave on purpose.
 enum Operation : uint32_t {
     kOperationRead = 1,
+    kOperationReadFrame = 2,
     kOperationHang = ZXB_ISOLATED_TEST_HANG,
     kOperationCrash = ZXB_ISOLATED_TEST_CRASH,
     kOperationExit = ZXB_ISOLATED_TEST_EXIT,
@@ -64,7 +72,7 @@ struct RequestHeader {
     uint32_t operation;
     int32_t width;
     int32_t height;
-    uint32_t character_set_length;
+    uint32_t extra_length;  // READ: the character set; READ_FRAME: the library's request
     WireOptions options;
 };
 
@@ -83,6 +91,17 @@ struct ResultHeader {
 };
 
 // ---------------------------------------------------------------- helper side
+
+} // namespace
+
+// Defined by the Scanner library (IsolatedReader.swift): reads the frame as
+// `request` describes and returns a malloc'd reply of *reply_length bytes,
+// or NULL when the request is malformed.
+extern "C" __attribute__((weak)) uint8_t *scan_isolated_read_frame(const uint8_t *request, size_t request_length,
+                                                                    const uint8_t *luma, int width, int height,
+                                                                    size_t *reply_length);
+
+namespace {
 
 bool readFully(int fd, void *data, size_t size) {
     auto *p = static_cast<char *>(data);
@@ -139,24 +158,42 @@ std::string serialize(const zxb_results *results) {
     return out;
 }
 
+// A reply that is only an error, or only the library's payload.
+std::string framed(const std::string &error, const uint8_t *payload, size_t length) {
+    std::string out;
+    uint64_t errorLength = error.size();
+    append(out, &errorLength, sizeof errorLength);
+    append(out, error.data(), error.size());
+    if (payload) append(out, payload, length);
+    return out;
+}
+
+void reapIdleHelpers();
+
+// A helper's end when its input ends: its own helpers (zxing's 1D reads
+// within a frame read) are reaped first, so their work counts as its own.
+[[noreturn]] void finishServing() {
+    reapIdleHelpers();
+    _exit(0);
+}
+
 // Answers requests on stdin, replies on stdout, until stdin ends.
 [[noreturn]] void serve() {
     // An abort must end this helper quietly: no handler inherited from a
     // runtime (Swift's backtracer), no text on the user's terminal.
     for (int sig : {SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGPIPE}) std::signal(sig, SIG_DFL);
     std::vector<uint8_t> luma;
-    std::string characterSet;
+    std::string extra;
     for (;;) {
         RequestHeader h{};
-        if (!readFully(STDIN_FILENO, &h, sizeof h) || h.magic != kMagic) _exit(0);
+        if (!readFully(STDIN_FILENO, &h, sizeof h) || h.magic != kMagic) finishServing();
         if (h.width <= 0 || h.height <= 0 || static_cast<uint64_t>(h.width) * static_cast<uint64_t>(h.height) > kMaxPixels
-            || h.character_set_length > 256)
+            || h.extra_length > kMaxFrameRequest)
             _exit(3);
-        characterSet.assign(h.character_set_length, '\0');
+        extra.assign(h.extra_length, '\0');
         luma.resize(static_cast<size_t>(h.width) * static_cast<size_t>(h.height));
-        if (!readFully(STDIN_FILENO, characterSet.data(), characterSet.size())
-            || !readFully(STDIN_FILENO, luma.data(), luma.size()))
-            _exit(0);
+        if (!readFully(STDIN_FILENO, extra.data(), extra.size()) || !readFully(STDIN_FILENO, luma.data(), luma.size()))
+            finishServing();
 
         std::string body;
         switch (h.operation) {
@@ -171,10 +208,22 @@ std::string serialize(const zxb_results *results) {
             o.max_symbols = h.options.max_symbols;
             o.downscale_factor = h.options.downscale_factor;
             o.downscale_threshold = h.options.downscale_threshold;
-            o.character_set = h.character_set_length ? characterSet.c_str() : nullptr;
+            o.character_set = !extra.empty() && extra.size() <= kMaxCharacterSet ? extra.c_str() : nullptr;
             zxb_results *results = zxb_read(luma.data(), h.width, h.height, h.width, &o);
             body = serialize(results);
             zxb_results_free(results);
+            break;
+        }
+        case kOperationReadFrame: {
+            if (!scan_isolated_read_frame) {
+                body = framed("this program does not link the Scanner library's frame reader", nullptr, 0);
+                break;
+            }
+            size_t length = 0;
+            uint8_t *payload = scan_isolated_read_frame(reinterpret_cast<const uint8_t *>(extra.data()), extra.size(),
+                                                        luma.data(), h.width, h.height, &length);
+            body = payload ? framed("", payload, length) : framed("the frame reader refused the request", nullptr, 0);
+            std::free(payload);
             break;
         }
         case kOperationHang:
@@ -188,7 +237,7 @@ std::string serialize(const zxb_results *results) {
         }
         uint64_t length = body.size();
         if (!writeFully(STDOUT_FILENO, &length, sizeof length) || !writeFully(STDOUT_FILENO, body.data(), body.size()))
-            _exit(0);
+            finishServing();
     }
 }
 
@@ -271,7 +320,21 @@ int endHelper(Helper &helper, bool kill_first) {
     return status;
 }
 
+// Ends the idle helpers: each sees its input end, exits and is reaped. At
+// the program's exit too, so that no helper outlives it and the helpers'
+// CPU time and memory count as the program's (a parent's wait4, time(1)).
+void reapIdleHelpers() {
+    std::vector<Helper> idle;
+    {
+        std::lock_guard<std::mutex> guard(poolMutex);
+        idle.swap(idleHelpers);
+    }
+    for (Helper &helper : idle) endHelper(helper, false);
+}
+
 bool spawnHelper(Helper &helper, std::string &error) {
+    static std::once_flag reapAtExit;
+    std::call_once(reapAtExit, [] { std::atexit([] { reapIdleHelpers(); }); });
     int requests[2], replies[2];
     if (pipe2(requests, O_CLOEXEC) != 0) {
         error = errnoText("pipe2", errno);
@@ -329,6 +392,10 @@ bool spawnHelper(Helper &helper, std::string &error) {
     helper.pid = pid;
     helper.requests = requests[1];
     helper.replies = replies[0];
+    // A pipe holds 64 KiB; a 720p frame is 900 KiB. Larger pipes (up to the
+    // system's pipe-max-size, 1 MiB by default) take a frame in a few writes
+    // instead of a dozen round trips between the two processes.
+    fcntl(helper.requests, F_SETPIPE_SZ, 1 << 20);
     // Our ends never block: every wait is a poll with the deadline.
     fcntl(helper.requests, F_SETFL, fcntl(helper.requests, F_GETFL) | O_NONBLOCK);
     fcntl(helper.replies, F_SETFL, fcntl(helper.replies, F_GETFL) | O_NONBLOCK);
@@ -439,16 +506,22 @@ bool parse(const std::string &data, zxb_results *results) {
     return true;
 }
 
+// How a request ended.
+enum class Transaction { answered, timedOut, died, unavailable };
+
 // Sends one request to a helper (an idle one, or a new one) and returns its
-// reply body, or an error naming what went wrong.
-bool transact(uint32_t operation, const uint8_t *data, int width, int height, int stride, const zxb_options *options,
-              int timeout_ms, std::string &reply, std::string &error) {
+// reply body in `reply`, or what went wrong in `error`. `timeout_ms`: 0 is
+// the default deadline, a negative value none.
+Transaction transact(uint32_t operation, const std::string &extra, const uint8_t *data, int width, int height, int stride,
+                     const zxb_options *options, int timeout_ms, std::string &reply, std::string &error) {
     if (!data || width <= 0 || height <= 0 || stride < width
-        || static_cast<uint64_t>(width) * static_cast<uint64_t>(height) > kMaxPixels) {
+        || static_cast<uint64_t>(width) * static_cast<uint64_t>(height) > kMaxPixels || extra.size() > kMaxFrameRequest) {
         error = "invalid image geometry";
-        return false;
+        return Transaction::died;
     }
-    auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms > 0 ? timeout_ms : ZXB_ISOLATED_DEFAULT_TIMEOUT_MS);
+    auto deadline = timeout_ms < 0
+        ? Clock::time_point::max()
+        : Clock::now() + std::chrono::milliseconds(timeout_ms > 0 ? timeout_ms : ZXB_ISOLATED_DEFAULT_TIMEOUT_MS);
     // An idle helper may have been killed while it waited: a request it
     // never took is sent once more, to a new helper.
     for (int attempt = 0;; ++attempt) {
@@ -464,7 +537,7 @@ bool transact(uint32_t operation, const uint8_t *data, int width, int height, in
         }
         if (helper.pid < 0 && !spawnHelper(helper, error)) {
             error = "cannot start the isolated reader: " + error;
-            return false;
+            return Transaction::unavailable;
         }
 
         RequestHeader h{};
@@ -472,9 +545,7 @@ bool transact(uint32_t operation, const uint8_t *data, int width, int height, in
         h.operation = operation;
         h.width = width;
         h.height = height;
-        std::string characterSet = options && options->character_set ? options->character_set : "";
-        if (characterSet.size() > 256) characterSet.clear();
-        h.character_set_length = static_cast<uint32_t>(characterSet.size());
+        h.extra_length = static_cast<uint32_t>(extra.size());
         if (options) {
             h.options = WireOptions{options->formats,
                                     options->try_harder,
@@ -492,7 +563,7 @@ bool transact(uint32_t operation, const uint8_t *data, int width, int height, in
         {
             SigpipeBlocked blocked;
             outcome = sendWithin(helper.requests, &h, sizeof h, deadline);
-            if (outcome == Outcome::done) outcome = sendWithin(helper.requests, characterSet.data(), characterSet.size(), deadline);
+            if (outcome == Outcome::done) outcome = sendWithin(helper.requests, extra.data(), extra.size(), deadline);
             for (int row = 0; row < height && outcome == Outcome::done; ++row)
                 outcome = sendWithin(helper.requests, data + static_cast<size_t>(row) * static_cast<size_t>(stride),
                                      static_cast<size_t>(width), deadline);
@@ -512,27 +583,32 @@ bool transact(uint32_t operation, const uint8_t *data, int width, int height, in
             std::lock_guard<std::mutex> guard(poolMutex);
             if (idleHelpers.size() < kMaxIdle) {
                 idleHelpers.push_back(helper);
-                return true;
+                return Transaction::answered;
             }
         }
         if (outcome == Outcome::done) {
             endHelper(helper, true);  // one too many idle: a surplus, not a failure
-            return true;
+            return Transaction::answered;
         }
         if (outcome == Outcome::timedOut) {
             endHelper(helper, true);
-            error = "zxing-cpp did not answer within " + std::to_string(timeout_ms > 0 ? timeout_ms : ZXB_ISOLATED_DEFAULT_TIMEOUT_MS)
+            error = "did not answer within " + std::to_string(timeout_ms > 0 ? timeout_ms : ZXB_ISOLATED_DEFAULT_TIMEOUT_MS)
                 + " ms; the reader was stopped and its reading discarded";
-            return false;
+            return Transaction::timedOut;
         }
         int status = endHelper(helper, false);
         if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL) {
-            error = "zxing-cpp aborted on this image (signal " + std::to_string(WTERMSIG(status)) + "); its reading was discarded";
+            error = "aborted on this image (signal " + std::to_string(WTERMSIG(status)) + "); its reading was discarded";
         } else {
-            error = "zxing-cpp's isolated reader ended without an answer; its reading was discarded";
+            error = "ended without an answer; its reading was discarded";
         }
-        return false;
+        return Transaction::died;
     }
+}
+
+std::string characterSetOf(const zxb_options *options) {
+    std::string characterSet = options && options->character_set ? options->character_set : "";
+    return characterSet.size() > kMaxCharacterSet ? std::string() : characterSet;
 }
 
 } // namespace
@@ -541,7 +617,9 @@ extern "C" zxb_results *zxb_read_isolated_within(const uint8_t *data, int width,
                                                  const zxb_options *options, int timeout_ms) {
     if (!options) return failure("missing options");
     std::string reply, error;
-    if (!transact(kOperationRead, data, width, height, stride, options, timeout_ms, reply, error)) return failure(error);
+    auto ended = transact(kOperationRead, characterSetOf(options), data, width, height, stride, options, timeout_ms, reply, error);
+    if (ended == Transaction::unavailable) return failure(error);
+    if (ended != Transaction::answered) return failure("zxing-cpp " + error);
     auto *results = static_cast<zxb_results *>(std::calloc(1, sizeof(zxb_results)));
     if (!results) return nullptr;
     if (!parse(reply, results)) {
@@ -555,11 +633,60 @@ extern "C" zxb_results *zxb_read_isolated(const uint8_t *data, int width, int he
     return zxb_read_isolated_within(data, width, height, stride, options, ZXB_ISOLATED_DEFAULT_TIMEOUT_MS);
 }
 
+extern "C" zxb_frame_reply zxb_read_frame_isolated(const uint8_t *request, size_t request_length, const uint8_t *data, int width,
+                                                   int height, int stride, int timeout_ms) {
+    zxb_frame_reply answer{};
+    std::string reply, error;
+    std::string extra(reinterpret_cast<const char *>(request), request ? request_length : 0);
+    Transaction ended = transact(kOperationReadFrame, extra, data, width, height, stride, nullptr, timeout_ms, reply, error);
+    // The reply: the length of an error, the error, then the library's payload.
+    uint64_t errorLength = 0;
+    if (ended == Transaction::answered && reply.size() >= sizeof errorLength)
+        std::memcpy(&errorLength, reply.data(), sizeof errorLength);
+    if (ended == Transaction::answered && (reply.size() < sizeof errorLength || reply.size() - sizeof errorLength < errorLength)) {
+        ended = Transaction::died;
+        error = "returned no usable answer";
+    }
+    switch (ended) {
+    case Transaction::answered: {
+        size_t at = sizeof errorLength + static_cast<size_t>(errorLength);
+        if (errorLength > 0) {
+            answer.outcome = ZXB_FRAME_FAILED;
+            answer.error = strndup(reply.data() + sizeof errorLength, static_cast<size_t>(errorLength));
+            break;
+        }
+        answer.outcome = ZXB_FRAME_ANSWERED;
+        answer.reply_length = reply.size() - at;
+        answer.reply = static_cast<uint8_t *>(std::malloc(answer.reply_length ? answer.reply_length : 1));
+        if (answer.reply) std::memcpy(answer.reply, reply.data() + at, answer.reply_length);
+        else {
+            answer.outcome = ZXB_FRAME_FAILED;
+            answer.error = strdup("out of memory");
+        }
+        break;
+    }
+    case Transaction::timedOut: answer.outcome = ZXB_FRAME_TIMED_OUT; break;
+    case Transaction::died: answer.outcome = ZXB_FRAME_FAILED; break;
+    case Transaction::unavailable: answer.outcome = ZXB_FRAME_UNAVAILABLE; break;
+    }
+    if (ended != Transaction::answered) answer.error = strdup(("the isolated frame reader " + error).c_str());
+    return answer;
+}
+
+extern "C" void zxb_frame_reply_free(zxb_frame_reply *reply) {
+    if (!reply) return;
+    std::free(reply->reply);
+    std::free(reply->error);
+    reply->reply = nullptr;
+    reply->error = nullptr;
+}
+
 extern "C" zxb_results *zxb_isolated_test(int behaviour, int timeout_ms) {
     uint8_t pixel[16] = {0};
     zxb_options options = zxb_default_options(ZXB_FORMAT_QR);
     std::string reply, error;
-    if (!transact(static_cast<uint32_t>(behaviour), pixel, 4, 4, 4, &options, timeout_ms, reply, error)) return failure(error);
+    if (transact(static_cast<uint32_t>(behaviour), "", pixel, 4, 4, 4, &options, timeout_ms, reply, error) != Transaction::answered)
+        return failure("zxing-cpp " + error);
     return static_cast<zxb_results *>(std::calloc(1, sizeof(zxb_results)));
 }
 

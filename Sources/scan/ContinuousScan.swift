@@ -10,7 +10,7 @@ struct ContinuousScan {
 
     func run() -> Int32 {
         let configuration = CaptureSession.Configuration(
-            decoder: options.decoderConfiguration(defaultEffort: .fast),
+            decoder: options.decoderConfiguration(defaultEffort: .fast, defaultTimeLimit: Options.defaultFrameTimeLimit),
             tracker: options.trackerConfiguration)
         let session: CaptureSession
         let sourceName: String
@@ -103,6 +103,11 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
                         + " damaged, none could be decoded; check the recording or record it again\n")
             }
             return found > 0 ? 0 : 1
+        }
+        if statistics.abandoned > 0 && !options.quiet {
+            LineWriter.standardError.write(
+                "scan: \(source): \(statistics.abandoned) of \(statistics.captured) frames were dropped undecoded: "
+                    + "their decoding passed the time limit or crashed the decoder\n")
         }
         return found > 0 ? 0 : 4
     }

@@ -46,7 +46,7 @@ struct FileScan {
         // Several inputs, as grep decides it: more than one path, a
         // directory, or a list; before any is read, as output streams.
         let several = options.paths.count > 1 || list != nil || options.paths.contains(where: ImageInputs.Expansion.isDirectory)
-        let configuration = options.decoderConfiguration(defaultEffort: .thorough)
+        let configuration = options.decoderConfiguration(defaultEffort: .thorough, defaultTimeLimit: Options.defaultFileTimeLimit)
         let formatter = DetectionFormatter(format: options.format, namesSource: options.withFilename ?? several,
             variableMeasureLayouts: options.variableMeasureLayouts)
         var loader = ImageLoader()
@@ -82,7 +82,7 @@ struct FileScan {
                             // follows whatever it gave before the limit.
                             failed += 1
                             progress.clear()
-                            let message = Self.timeoutMessage(source: source, limit: options.timeout)
+                            let message = Self.timeoutMessage(source: source, limit: configuration.timeLimit)
                             if !options.quiet { messages.write("scan: \(message)\n") }
                             lines = detections + (formatter.line(for: .timedOut(message), source: source).map { [$0] } ?? [])
                         } else {
@@ -119,6 +119,11 @@ struct FileScan {
             switch page.frame {
             case .success(let frame):
                 let result = reader.read(frame)
+                // A decoder that died on the page (timeouts are reported with the time limit).
+                if let abandonment = result.abandonment, case .decoderFailed = abandonment {
+                    outcomes.append(.failed(source: page.source(in: source), message: "\(page.source(in: source)): \(abandonment)"))
+                    return true
+                }
                 let detections = result.detections
                 let timedOut = result.reachedTimeLimit
                 let lines = detections.map { formatter.line(for: $0, source: page.source(in: source)) }

@@ -146,11 +146,13 @@ enum OptionTable {
                 }
                 options.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
             }, help: """
-                stop work on an image (or a page) after SECONDS
-                of wall-clock time and report it as timed out: in JSON a
-                {"source","status":"timeout","error"} record after what was
-                found by then, and exit status 1. Off by default: the effort's
-                work budget already bounds each image, the same on any machine
+                stop work on an image (or a page) after SECONDS of
+                wall-clock time, even inside zbar or zxing, and report it as
+                timed out: in JSON a {"source","status":"timeout","error"}
+                record after what was found by then, and exit status 1. A
+                camera frame that takes this long is dropped. Default: 30
+                for files, 1 for the camera, a last resort only, as the
+                effort's work budget bounds each image the same on any machine
                 """),
         ]),
         Section(title: "CAMERA", entries: [

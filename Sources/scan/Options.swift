@@ -67,15 +67,28 @@ struct Options {
     var type = false
     var wedge = KeyboardWedge()
 
+    /// The last-resort time limit per image when `--timeout` is not given:
+    /// far above what any image takes (the work budget ends the hostile
+    /// corpus's worst in under 1 s), so it changes no result, yet a frame
+    /// stuck inside zbar or zxing cannot hold a batch or a till.
+    static let defaultFileTimeLimit = Duration.seconds(30)
+    /// The camera's: one frame stuck for this long is dropped, and the
+    /// next, already captured, is read.
+    static let defaultFrameTimeLimit = Duration.seconds(1)
+
     /// What the decoding options describe; files default to thorough
-    /// effort, the camera to fast.
-    func decoderConfiguration(defaultEffort: Effort) -> DecoderConfiguration {
+    /// effort, the camera to fast, each with its last-resort time limit.
+    func decoderConfiguration(defaultEffort: Effort, defaultTimeLimit: Duration) -> DecoderConfiguration {
         var configuration = DecoderConfiguration(
             symbologies: symbologies, regionOfInterest: regionOfInterest, effort: effort ?? defaultEffort)
         configuration.singleEngine = singleEngine
         configuration.linearSecondOpinion = secondOpinion
-        configuration.timeLimit = timeout
+        configuration.timeLimit = timeout ?? defaultTimeLimit
         if let minimumITFLength { configuration.minimumITFLength = minimumITFLength }
+        // Every frame is read in the helper process: a crash inside zbar or
+        // zxing costs one image or frame, and a time limit holds inside them
+        // (see the scan-bench ratio for the cost).
+        configuration.isolated = true
         return configuration
     }
 

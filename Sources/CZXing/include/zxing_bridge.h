@@ -106,9 +106,31 @@ zxb_results *zxb_read(const uint8_t *data, int width, int height, int stride, co
 // reading is lost, never the process and never the caller's time.
 #define ZXB_ISOLATED_DEFAULT_TIMEOUT_MS 5000
 zxb_results *zxb_read_isolated(const uint8_t *data, int width, int height, int stride, const zxb_options *options);
-// The same with a deadline of `timeout_ms` (0: the default) for the request.
+// The same with a deadline of `timeout_ms` (0: the default, negative: none) for the request.
 zxb_results *zxb_read_isolated_within(const uint8_t *data, int width, int height, int stride,
                                       const zxb_options *options, int timeout_ms);
+
+// A whole frame read in a helper by the Scanner library's own reader (see
+// IsolatedReader.swift): `request` is the library's description of the read,
+// passed through as bytes. `timeout_ms`: 0 for the default deadline, a
+// negative value for none. Free the reply with zxb_frame_reply_free.
+typedef enum {
+    ZXB_FRAME_ANSWERED = 0,    // `reply` holds the library's answer
+    ZXB_FRAME_TIMED_OUT = 1,   // the deadline passed: the helper was killed
+    ZXB_FRAME_FAILED = 2,      // the helper died on the frame, or refused it
+    ZXB_FRAME_UNAVAILABLE = 3, // no helper could be started
+} zxb_frame_outcome;
+
+typedef struct {
+    zxb_frame_outcome outcome;
+    uint8_t *reply;
+    size_t reply_length;
+    char *error;               // what went wrong, unless answered
+} zxb_frame_reply;
+
+zxb_frame_reply zxb_read_frame_isolated(const uint8_t *request, size_t request_length, const uint8_t *data, int width,
+                                        int height, int stride, int timeout_ms);
+void zxb_frame_reply_free(zxb_frame_reply *reply);
 
 // For tests: a request on which the helper misbehaves (hangs, aborts or
 // exits without answering), and how many helpers live and wait now.

@@ -64,6 +64,9 @@ public final class CaptureSession: @unchecked Sendable {
         public var dropped = 0
         /// Frames the source delivered damaged, skipped.
         public var damaged = 0
+        /// Frames whose isolated reading was abandoned (the time limit
+        /// passed inside a decoder, or it crashed): dropped, the run goes on.
+        public var abandoned = 0
     }
 
     /// Opens the frame source; called by each `start()`, and again to
@@ -317,8 +320,13 @@ public final class CaptureSession: @unchecked Sendable {
                     applied = wanted
                 }
                 let started = clock.now
-                let detections = reader.read(captured.frame).detections
+                let result = reader.read(captured.frame)
                 let latency = clock.now - started
+                if result.abandonment != nil {
+                    lock.withLock { stats.abandoned += 1 }
+                    continue
+                }
+                let detections = result.detections
                 let covered = applied.decoder.regionOfInterest.isFull
                     ? nil : applied.decoder.regionOfInterest.pixelRect(width: captured.frame.width, height: captured.frame.height)
                 lock.withLock { stats.decoded += 1 }

@@ -20,6 +20,7 @@ public struct BarcodeReader: Sendable {
     /// The barcodes in `frame`, with corners in `frame`'s full-image
     /// pixels, and how much work finding them took.
     public func read(_ frame: Frame) -> ReadResult {
+        if configuration.isolated, let isolated = IsolatedReader.read(frame, configuration: configuration) { return isolated }
         let region = frame.cropped(to: configuration.regionOfInterest)
         var meter = WorkMeter(timeLimit: configuration.timeLimit)
         // One engine alone is the engine as its users call it: library

@@ -13,8 +13,20 @@ public struct DecoderConfiguration: Sendable, Hashable {
     /// A last resort against pathological input, not the normal budget: no
     /// pass (or zbar re-scan inside one) starts once this much wall-clock
     /// time has passed on a frame, and `ReadResult.reachedTimeLimit` says
-    /// so. `nil`, the default, leaves only the work budget.
+    /// so. `nil`, the default, leaves only the work budget. With
+    /// `isolated`, it also holds inside a stuck C library: see there.
     public var timeLimit: Duration?
+    /// Off by default for the library: read each frame in a helper process
+    /// (this program's own executable, started once and kept), so that a
+    /// pathological frame costs at most `timeLimit` however deep inside zbar
+    /// or zxing it is stuck, and a crash in them costs that frame only.
+    /// Passes then stop starting at three quarters of `timeLimit`; at the
+    /// limit the helper is killed and replaced, and the result says so
+    /// (`ReadResult.abandonment`, `reachedTimeLimit`). Without a time limit
+    /// only crashes are contained. Costs a copy of the frame through a pipe
+    /// (see the scan-bench ratio); when no helper can be started, frames
+    /// are read in-process.
+    public var isolated = false
     /// For comparisons only: one engine alone, in one pass at its library's
     /// defaults, with every symbology it has. zxing alone then includes its
     /// 1D readers, which can abort the process on some images: run it in a

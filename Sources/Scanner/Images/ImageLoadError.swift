@@ -15,6 +15,9 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case corrupt(name: String, format: ImageFormat, reason: String)
     /// The header claims a size over `limit`; nothing was allocated.
     case tooLarge(name: String, width: Int, height: Int, limit: ImageSizeLimit)
+    /// Decoding the image as its header describes it would take `bytes` of
+    /// memory, over `limit.maxDecodingBytes`; nothing was allocated.
+    case tooMuchMemory(name: String, format: ImageFormat, width: Int, height: Int, bytes: Int, limit: ImageSizeLimit)
     /// The input goes on past `limit.maxBytes` (an endless stream or a huge file);
     /// what was read is dropped.
     case tooManyBytes(name: String, limit: ImageSizeLimit)
@@ -53,6 +56,9 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooLarge(let name, let width, let height, let limit):
             "\(name) is \(width)x\(height) pixels, over the limit of \(limit.maxPixels) pixels and "
                 + "\(limit.maxSide) per side; scale it down before scanning"
+        case .tooMuchMemory(let name, let format, let width, let height, let bytes, let limit):
+            "\(name) is a \(width)x\(height) \(format.rawValue) image whose decoding would take about \(bytes >> 20) MiB, "
+                + "over the limit of \(limit.maxDecodingBytes >> 20) MiB; scale it down or convert it to PNG or JPEG"
         case .tooManyBytes(let name, let limit):
             "\(name) goes on past \(limit.maxBytes >> 20) MiB, more than any image the scanner reads; "
                 + "check that it is an image file, or scale the image down"

@@ -13,13 +13,28 @@ public struct ImageSizeLimit: Sendable, Hashable {
     /// The most bytes read from one image file or standard input, and the
     /// largest image in an MJPEG stream.
     public var maxBytes: Int
+    /// The most memory decoding one image may take, its frame included,
+    /// where a decoder can tell from the header before it allocates (WebP:
+    /// libwebp's colour output and, for lossless or alpha, its whole-image
+    /// ARGB buffer). A small file whose header claims a huge size then fails
+    /// at once instead of taking half a gigabyte.
+    public var maxDecodingBytes: Int
 
-    /// A limit of `maxPixels` pixels, `maxSide` pixels per side and `maxBytes` of input.
-    public init(maxPixels: Int, maxSide: Int, maxBytes: Int = ImageSizeLimit.standardMaxBytes) {
+    /// A limit of `maxPixels` pixels, `maxSide` pixels per side, `maxBytes`
+    /// of input and `maxDecodingBytes` of decoding memory.
+    public init(
+        maxPixels: Int, maxSide: Int, maxBytes: Int = ImageSizeLimit.standardMaxBytes,
+        maxDecodingBytes: Int = ImageSizeLimit.standardMaxDecodingBytes
+    ) {
         self.maxPixels = maxPixels
         self.maxSide = maxSide
         self.maxBytes = maxBytes
+        self.maxDecodingBytes = maxDecodingBytes
     }
+
+    /// 256 MiB: with the file itself, a process stays under the 300 MB the
+    /// hostile-input tests allow. A 64 MP lossy or a 28 MP lossless WebP fits.
+    public static let standardMaxDecodingBytes = 256 << 20
 
     /// 128 MiB: a 100 MP gray PGM (the largest plain image) fits; a file
     /// over it is refused before it is read, and the buffer, the decoder and
@@ -51,6 +66,17 @@ public struct ImageSizeLimit: Sendable, Hashable {
         }
         if let failure { throw failure }
         return Frame(width: width, height: height, storage: storage)
+    }
+
+    /// Throws unless decoding a `width` x `height` image (already `check`ed)
+    /// at `bytesPerPixel` of memory, its frame included, fits `maxDecodingBytes`.
+    func checkDecodingMemory(
+        width: Int, height: Int, bytesPerPixel: Int, format: ImageFormat, name: String
+    ) throws(ImageLoadError) {
+        let (needed, overflow) = (width * height).multipliedReportingOverflow(by: bytesPerPixel)
+        guard overflow || needed > maxDecodingBytes else { return }
+        throw .tooMuchMemory(
+            name: name, format: format, width: width, height: height, bytes: overflow ? Int.max : needed, limit: self)
     }
 
     /// Throws unless the header's `width` x `height` is a size this limit allows.

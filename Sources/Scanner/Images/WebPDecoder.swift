@@ -20,6 +20,12 @@ enum WebPDecoder {
         }
         let width = Int(config.input.width), height = Int(config.input.height)
         let layout: LumaConversion.Layout = config.input.has_alpha != 0 ? .rgba : .rgb
+        try limit.check(width: width, height: height, format: .webP, name: name)
+        // The frame and libwebp's colour output; lossless images (format 2)
+        // and alpha planes are also held whole as 32-bit ARGB inside libwebp.
+        let whole = config.input.format == 2 || config.input.has_alpha != 0 ? 4 : 0
+        try limit.checkDecodingMemory(
+            width: width, height: height, bytesPerPixel: 1 + layout.bytesPerPixel + whole, format: .webP, name: name)
         return try limit.makeFrame(width: width, height: height, format: .webP, name: name) {
             luma throws(ImageLoadError) in
             let stride = width * layout.bytesPerPixel

@@ -126,6 +126,34 @@ import Testing
             #expect(shown == 1)
         }
     }
+
+    /// Frames read in the helper process that pass the time limit inside
+    /// the engines are dropped and counted, and the run goes on; with room,
+    /// the same recording is read (each timeout replaced the helper).
+    @Test(.timeLimit(.minutes(2))) func framesPastTheTimeLimitAreAbandonedAndTheRunGoesOn() async throws {
+        var clip = RecordingBuilder(width: 1280, height: 720, noise: 60)
+        clip.show(try SessionReplay.coupon(x: 600, y: 300), frames: 8)
+        let path = try clip.write("slow.y4m", in: directory)
+        var configuration = CaptureSession.Configuration()
+        configuration.decoder.isolated = true
+        // Far less than a 720p read takes, even on an idle machine.
+        configuration.decoder.timeLimit = .milliseconds(1)
+        let session = CaptureSession(configuration: configuration) { try Y4MReader(path: path, realTime: false) }
+        try session.start()
+        var shown: [DetectionEvent] = []
+        for await event in session.events { shown.append(event) }
+        #expect(session.error == nil)
+        #expect(session.statistics.captured == 8 && session.statistics.abandoned == 8 && session.statistics.decoded == 0)
+        #expect(shown.appearances.isEmpty)
+
+        configuration.decoder.timeLimit = .seconds(60)
+        let patient = CaptureSession(configuration: configuration) { try Y4MReader(path: path, realTime: false) }
+        try patient.start()
+        var read: [DetectionEvent] = []
+        for await event in patient.events { read.append(event) }
+        #expect(patient.statistics.abandoned == 0 && patient.statistics.decoded == 8)
+        #expect(read.appearances.map(\.detection.text) == [SessionReplay.coupon])
+    }
 }
 
 /// Records what a delegate receives and calls `onFirstAppearance` once,

@@ -31,4 +31,36 @@ import Testing
             try ImageLoader().load(bytes, name: "big.webp")
         }
     }
+
+    /// A RIFF container holding only a lossless header (VP8L) that claims
+    /// `width` x `height`: 25 bytes.
+    static func losslessHeader(width: Int, height: Int) -> [UInt8] {
+        let bits = UInt32(width - 1) | UInt32(height - 1) << 14
+        let header: [UInt8] = [0x2F] + withUnsafeBytes(of: bits.littleEndian, Array.init)
+        let chunk = Array("VP8L".utf8) + withUnsafeBytes(of: UInt32(header.count).littleEndian, Array.init) + header + [0]
+        let body = Array("WEBP".utf8) + chunk
+        return Array("RIFF".utf8) + withUnsafeBytes(of: UInt32(body.count).littleEndian, Array.init) + body
+    }
+
+    /// 10000x10000 is within the pixel limit, but decoding it losslessly
+    /// would take about 900 MB (libwebp's ARGB image, its RGB output and the
+    /// frame): refused from the header, before anything is allocated.
+    @Test func smallFileClaimingAHugeSizeIsRefusedBeforeDecoding() throws {
+        let bytes = Self.losslessHeader(width: 10000, height: 10000)
+        #expect(bytes.count < 30)
+        #expect(throws: ImageLoadError.tooMuchMemory(
+            name: "claim.webp", format: .webP, width: 10000, height: 10000, bytes: 800_000_000, limit: .standard)
+        ) {
+            try ImageLoader().load(bytes, name: "claim.webp")
+        }
+        let message = "\(ImageLoadError.tooMuchMemory(name: "claim.webp", format: .webP, width: 10000, height: 10000, bytes: 800_000_000, limit: .standard))"
+        #expect(message.contains("claim.webp") && message.contains("762 MiB") && message.contains("256 MiB"), "\(message)")
+        // A size that fits gets as far as libwebp, which finds no image data.
+        #expect {
+            try ImageLoader().load(Self.losslessHeader(width: 100, height: 100), name: "small.webp")
+        } throws: { error in
+            guard case ImageLoadError.corrupt(name: "small.webp", format: .webP, _) = error else { return false }
+            return true
+        }
+    }
 }

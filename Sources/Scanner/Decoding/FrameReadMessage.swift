@@ -1,0 +1,192 @@
+/// The bytes of a whole-frame read in the helper process
+/// (`IsolatedReader`): the configuration one way, the result the other.
+///
+/// Both ends are the same program, so the format has no version; it is
+/// plain fixed-width fields and counted strings, without Foundation, as the
+/// helper runs before `main`. Every field of `DecoderConfiguration`,
+/// `ReadResult` and `Detection` goes through here: a new field must be
+/// added to both directions (`FrameReadMessageTests` round-trips them).
+enum FrameReadMessage {
+    static func encode(_ configuration: DecoderConfiguration) -> [UInt8] {
+        var out = Writer()
+        out.put(configuration.symbologies.map(\.rawValue).sorted())
+        let region = configuration.regionOfInterest
+        for edge in [region.x, region.y, region.width, region.height] { out.put(edge.bitPattern) }
+        out.put(configuration.effort.rawValue)
+        out.put(configuration.secondChanceWork)
+        out.put(configuration.timeLimit != nil)
+        if let limit = configuration.timeLimit {
+            out.put(Int(limit.components.seconds))
+            out.put(Int(limit.components.attoseconds))
+        }
+        out.put(configuration.singleEngine?.rawValue ?? "")
+        out.put(configuration.linearSecondOpinion)
+        out.put(configuration.minimumITFLength)
+        out.put(configuration.isolated)
+        return out.bytes
+    }
+
+    static func configuration(from bytes: UnsafeRawBufferPointer) -> DecoderConfiguration? {
+        var input = Reader(bytes)
+        guard let names = input.strings() else { return nil }
+        var symbologies = Set<Symbology>()
+        for name in names {
+            guard let symbology = Symbology(rawValue: name) else { return nil }
+            symbologies.insert(symbology)
+        }
+        var edges: [Double] = []
+        for _ in 0..<4 {
+            guard let bits = input.integer() else { return nil }
+            edges.append(Double(bitPattern: UInt64(bitPattern: Int64(bits))))
+        }
+        guard let region = try? RegionOfInterest(x: edges[0], y: edges[1], width: edges[2], height: edges[3]),
+              let effort = input.string().flatMap(Effort.init(rawValue:)),
+              let work = input.integer(), let limited = input.flag()
+        else { return nil }
+        var limit: Duration?
+        if limited {
+            guard let seconds = input.integer(), let attoseconds = input.integer() else { return nil }
+            limit = Duration(secondsComponent: Int64(seconds), attosecondsComponent: Int64(attoseconds))
+        }
+        guard let engine = input.string(), let secondOpinion = input.flag(), let minimumITF = input.integer(),
+              let isolated = input.flag(), input.isAtEnd
+        else { return nil }
+        var configuration = DecoderConfiguration(
+            symbologies: symbologies, regionOfInterest: region, effort: effort, secondChanceWork: work, timeLimit: limit)
+        if !engine.isEmpty {
+            guard let single = Detection.Engine(rawValue: engine) else { return nil }
+            configuration.singleEngine = single
+        }
+        configuration.linearSecondOpinion = secondOpinion
+        configuration.minimumITFLength = minimumITF
+        configuration.isolated = isolated
+        return configuration
+    }
+
+    static func encode(_ result: ReadResult) -> [UInt8] {
+        var out = Writer()
+        out.put(result.passes)
+        out.put(result.pixelsExamined)
+        out.put(result.reachedTimeLimit)
+        out.put(result.detections.count)
+        for detection in result.detections {
+            out.put(detection.symbology.rawValue)
+            out.put(detection.bytes.count)
+            out.bytes += detection.bytes
+            out.put(detection.text)
+            out.put(detection.corners.count)
+            for corner in detection.corners {
+                out.put(corner.x.bitPattern)
+                out.put(corner.y.bitPattern)
+            }
+            out.put(detection.engine.rawValue)
+            out.put(detection.evidence)
+            out.put(detection.isGS1)
+            out.put(detection.addOn != nil)
+            out.put(detection.addOn ?? "")
+        }
+        return out.bytes
+    }
+
+    static func result(from bytes: UnsafeRawBufferPointer) -> ReadResult? {
+        var input = Reader(bytes)
+        guard let passes = input.integer(), let pixels = input.integer(), let reachedTimeLimit = input.flag(),
+              let count = input.count()
+        else { return nil }
+        var detections: [Detection] = []
+        for _ in 0..<count {
+            guard let symbology = input.string().flatMap(Symbology.init(rawValue:)), let payload = input.byteArray(),
+                  let text = input.string(), let cornerCount = input.count()
+            else { return nil }
+            var corners: [Point] = []
+            for _ in 0..<cornerCount {
+                guard let x = input.integer(), let y = input.integer() else { return nil }
+                corners.append(Point(x: Double(bitPattern: UInt64(bitPattern: Int64(x))), y: Double(bitPattern: UInt64(bitPattern: Int64(y)))))
+            }
+            guard let engine = input.string().flatMap(Detection.Engine.init(rawValue:)), let evidence = input.integer(),
+                  let isGS1 = input.flag(), let hasAddOn = input.flag(), let addOn = input.string()
+            else { return nil }
+            var detection = Detection(symbology: symbology, bytes: payload, text: text, corners: corners, engine: engine)
+            detection.evidence = evidence
+            detection.isGS1 = isGS1
+            detection.addOn = hasAddOn ? addOn : nil
+            detections.append(detection)
+        }
+        guard input.isAtEnd else { return nil }
+        return ReadResult(detections: detections, passes: passes, pixelsExamined: pixels, reachedTimeLimit: reachedTimeLimit)
+    }
+
+    /// Appends fields: integers as 8 bytes little-endian, strings as their
+    /// UTF-8 length and bytes.
+    private struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func put(_ value: Int) {
+            withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 }
+        }
+
+        mutating func put(_ value: UInt64) { put(Int(Int64(bitPattern: value))) }
+
+        mutating func put(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+        mutating func put(_ value: String) {
+            put(value.utf8.count)
+            bytes += value.utf8
+        }
+
+        mutating func put(_ values: [String]) {
+            put(values.count)
+            for value in values { put(value) }
+        }
+    }
+
+    /// Takes fields back; nil for anything cut short or out of range.
+    private struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var at = 0
+
+        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+        var isAtEnd: Bool { at == bytes.count }
+
+        mutating func integer() -> Int? {
+            guard bytes.count - at >= 8 else { return nil }
+            var value: Int64 = 0
+            withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[at..<at + 8])) }
+            at += 8
+            return Int(Int64(littleEndian: value))
+        }
+
+        /// A count of things still to come, each at least a byte long.
+        mutating func count() -> Int? {
+            guard let count = integer(), count >= 0, count <= bytes.count - at else { return nil }
+            return count
+        }
+
+        mutating func flag() -> Bool? {
+            guard at < bytes.count, bytes[at] <= 1 else { return nil }
+            defer { at += 1 }
+            return bytes[at] == 1
+        }
+
+        mutating func byteArray() -> [UInt8]? {
+            guard let count = count() else { return nil }
+            defer { at += count }
+            return Array(bytes[at..<at + count])
+        }
+
+        mutating func string() -> String? {
+            byteArray().map { String(decoding: $0, as: UTF8.self) }
+        }
+
+        mutating func strings() -> [String]? {
+            guard let count = count() else { return nil }
+            var values: [String] = []
+            for _ in 0..<count {
+                guard let value = string() else { return nil }
+                values.append(value)
+            }
+            return values
+        }
+    }
+}
