@@ -119,11 +119,18 @@ final class CairoCanvas {
             for x in 0..<width {
                 let word = row[x]
                 let a = word >> 24
+                let i = (y * width + x) * 4
+                if a == 255 {  // opaque, as a frame's pixels are: nothing to divide
+                    bytes[i] = UInt8(truncatingIfNeeded: word >> 16)
+                    bytes[i + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                    bytes[i + 2] = UInt8(truncatingIfNeeded: word)
+                    bytes[i + 3] = 255
+                    continue
+                }
                 func straight(_ shift: UInt32) -> UInt8 {
                     let c = (word >> shift) & 0xFF
                     return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
                 }
-                let i = (y * width + x) * 4
                 bytes[i] = straight(16)
                 bytes[i + 1] = straight(8)
                 bytes[i + 2] = straight(0)
