@@ -26,8 +26,8 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Overlay drawing and annotated PNGs; labels use fonts-dejavu-core through fontconfig.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]),
-        // The live preview's window (scan --preview).
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // The live preview's window (scan --preview); no pkgConfig, whose -D_REENTRANT SwiftPM refuses.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
 
         // Thin C/C++ targets for what Swift cannot call directly.
         .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"]),

@@ -63,7 +63,7 @@ public final class LivePreview {
         messages: @escaping (String) -> Void
     ) throws(PreviewUnavailable) {
         window = try PreviewWindow(
-            title: "scan — \(sourceName)", width: size?.width ?? 640, height: size?.height ?? 480)
+            title: "scan: \(sourceName)", width: size?.width ?? 640, height: size?.height ?? 480)
         self.session = session
         self.sourceName = sourceName
         self.format = format
@@ -132,7 +132,8 @@ public final class LivePreview {
 
     /// Device, format, size, frame rate, decode time and drops.
     private func status(_ decoded: DecodedFrame) -> String {
-        var parts = [sourceName]
+        // A recording by its file name: a long path would crowd out the figures.
+        var parts = [camera == nil ? (sourceName as NSString).lastPathComponent : sourceName]
         if let format = format() { parts.append(format) }
         parts.append("\(decoded.frame.width)x\(decoded.frame.height)")
         if let first = frameTimes.first, let last = frameTimes.last, last > first {
