@@ -18,6 +18,13 @@ public final class LivePreview {
     static let freshFor = Duration.milliseconds(700)
     /// The most the digital zoom crops: the centre 1/8.
     static let maximumDigitalZoom = 8.0
+    /// The fastest the window redraws: enough to aim by, and cheap beside
+    /// decoding a camera's every frame.
+    static let minimumRedrawInterval = Duration.seconds(1) / 15
+    /// Frames wider are shown halved (again, until they fit): drawing and
+    /// showing a 1280x720 frame at full size costs the CPU most of a
+    /// decode. The window can still be enlarged.
+    static let maximumShownWidth = 1024
 
     private let session: CaptureSession
     private let sourceName: String
@@ -35,10 +42,15 @@ public final class LivePreview {
     /// The rectangle being dragged, in frame pixels.
     private var dragRegion: RegionOfInterest?
     private var lastFrame: DecodedFrame?
+    /// Frame pixels per shown pixel, and the shown frame's size.
+    private var shownScale = 1
+    private var shownSize = (width: 0, height: 0)
     /// When each code last appeared, by capture time.
     private var appearedAt: [CodeKey: Duration] = [:]
     private var frameTimes: [Duration] = []
     private var quitRequested = false
+    /// Decoded frames drawn in the window so far.
+    public private(set) var framesShown = 0
 
     private struct CodeKey: Hashable {
         let symbology: Symbology
@@ -86,18 +98,32 @@ public final class LivePreview {
     /// pressed, which stops the session. Returns whether the person quit.
     /// Call it on the main thread.
     public func run() -> Bool {
+        window.yieldingToDecoding(showFrames)
+    }
+
+    private func showFrames() -> Bool {
+        let clock = ContinuousClock()
+        var nextDraw = clock.now
+        var wait = Duration.zero
         while !quitRequested {
-            for input in window.inputs(waiting: .milliseconds(100)) { handle(input) }
+            // Returns early on an input or a frame's wake-up.
+            for input in window.inputs(waiting: wait) { handle(input) }
             if quitRequested {
                 session.stop()
                 break
             }
-            if let frame = slot.take() {
+            let now = clock.now
+            // Taken only when due: frames decoded meanwhile replace each other in the slot.
+            if now >= nextDraw, let frame = slot.take() {
                 lastFrame = frame
                 note(frame)
                 draw(frame)
+                nextDraw = now + Self.minimumRedrawInterval
+                wait = Self.minimumRedrawInterval
             } else if session.state == .stopped {
                 break
+            } else {
+                wait = now < nextDraw ? now.duration(to: nextDraw) : .milliseconds(100)
             }
         }
         return quitRequested
@@ -115,15 +141,26 @@ public final class LivePreview {
 
     private func draw(_ decoded: DecodedFrame) {
         let time = decoded.frame.captureTime ?? .zero
+        var shown = decoded.frame
+        var scale = 1
+        while shown.width > Self.maximumShownWidth {
+            shown = shown.downscaledByTwo()
+            scale *= 2
+        }
+        shownScale = scale
+        shownSize = (shown.width, shown.height)
         let marks = decoded.detections.map { detection in
             let fresh = appearedAt[CodeKey(detection)].map { time - $0 < Self.freshFor } ?? false
-            return OverlayMark(detection, fresh ? .fresh : .tracked)
+            var scaled = detection
+            scaled.corners = detection.corners.map { Point(x: $0.x / Double(scale), y: $0.y / Double(scale)) }
+            return OverlayMark(scaled, fresh ? .fresh : .tracked)
         }
         do {
             let overlay = try renderer.render(
-                decoded.frame, marks: marks, regionOfInterest: dragRegion ?? decoded.regionOfInterest,
+                shown, marks: marks, regionOfInterest: dragRegion ?? decoded.regionOfInterest,
                 statusLines: [status(decoded), Self.keys])
             window.show(overlay.image)
+            framesShown += 1
         } catch {
             messages("preview: \(error)")
             quitRequested = true
@@ -184,10 +221,10 @@ public final class LivePreview {
         }
     }
 
-    /// The rectangle between two points in the last frame, as a region.
+    /// The rectangle between two points of the shown frame, as a region.
     private func region(from: Point, to: Point) -> RegionOfInterest? {
-        guard let frame = lastFrame?.frame else { return nil }
-        let (width, height) = (Double(frame.width), Double(frame.height))
+        guard shownSize.width > 0 else { return nil }
+        let (width, height) = (Double(shownSize.width), Double(shownSize.height))
         func clamped(_ value: Double, _ limit: Double) -> Double { min(max(value, 0), limit) / limit }
         let x0 = clamped(min(from.x, to.x), width), x1 = clamped(max(from.x, to.x), width)
         let y0 = clamped(min(from.y, to.y), height), y1 = clamped(max(from.y, to.y), height)
@@ -211,7 +248,7 @@ public final class LivePreview {
     /// A tap to focus: the camera's one-shot focus; V4L2 cannot aim it at
     /// the point, so the point is only reported.
     private func focus(at point: Point) {
-        let place = "\(Int(point.x)),\(Int(point.y))"
+        let place = "\(Int(point.x) * shownScale),\(Int(point.y) * shownScale)"
         useCamera("focus at \(place)") { controls in
             try controls.focusOnce()
             return "focusing (one-shot autofocus; the camera chooses where) after a click at \(place)"

@@ -51,6 +51,7 @@ final class PreviewWindow {
         // GL, so a bare X server (Xvfb) or a framebuffer will do.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
             throw PreviewUnavailable(reason: "cannot open a window: \(Self.lastError)")
@@ -94,6 +95,17 @@ final class PreviewWindow {
             scale = min(1, Double(usable.w) / Double(width), Double(usable.h) / Double(height))
         }
         return (Int32(max(1, (Double(width) * scale).rounded(.down))), Int32(max(1, (Double(height) * scale).rounded(.down))))
+    }
+
+    /// Lowers the calling thread's priority (nice 19 on Linux) while
+    /// `body` runs, so that under load the decode thread wins the CPU and
+    /// the window shows fewer frames. Call it after the session's threads
+    /// started: a thread inherits its creator's priority. (Raising it back
+    /// needs CAP_SYS_NICE; without, the thread stays low.)
+    func yieldingToDecoding<R>(_ body: () -> R) -> R {
+        SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
+        defer { SDL_SetThreadPriority(SDL_THREAD_PRIORITY_NORMAL) }
+        return body()
     }
 
     /// Wakes the thread in `inputs(waiting:)`: safe from any thread.
