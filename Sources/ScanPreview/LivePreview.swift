@@ -47,7 +47,8 @@ public final class LivePreview {
     private var shownSize = (width: 0, height: 0)
     /// When each code last appeared, by capture time.
     private var appearedAt: [CodeKey: Duration] = [:]
-    private var frameTimes: [Duration] = []
+    /// Capture times of recently shown frames, with the session's decoded count then.
+    private var frameTimes: [(time: Duration, decoded: Int)] = []
     private var quitRequested = false
     /// Decoded frames drawn in the window so far.
     public private(set) var framesShown = 0
@@ -135,7 +136,7 @@ public final class LivePreview {
         let time = frame.frame.captureTime ?? .zero
         for item in frame.appeared { appearedAt[CodeKey(item.detection)] = time }
         appearedAt = appearedAt.filter { time - $0.value < Self.freshFor }
-        frameTimes.append(time)
+        frameTimes.append((time, session.statistics.decoded))
         frameTimes.removeFirst(max(0, frameTimes.count - 30))
     }
 
@@ -173,8 +174,9 @@ public final class LivePreview {
         var parts = [camera == nil ? (sourceName as NSString).lastPathComponent : sourceName]
         if let format = format() { parts.append(format) }
         parts.append("\(decoded.frame.width)x\(decoded.frame.height)")
-        if let first = frameTimes.first, let last = frameTimes.last, last > first {
-            parts.append(String(format: "%.1f fps", Double(frameTimes.count - 1) / ((last - first) / .seconds(1))))
+        // Decoded frames a second, whether or not the window showed them.
+        if let first = frameTimes.first, let last = frameTimes.last, last.time > first.time {
+            parts.append(String(format: "%.1f fps", Double(last.decoded - first.decoded) / ((last.time - first.time) / .seconds(1))))
         }
         parts.append(String(format: "decode %.1f ms", decoded.decodeTime / .milliseconds(1)))
         parts.append("dropped \(session.statistics.dropped)")
