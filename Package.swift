@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Overlay drawing and annotated PNGs; labels use fonts-dejavu-core through fontconfig.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]),
+        // The live preview's window (scan --preview); no pkgConfig, whose -D_REENTRANT SwiftPM refuses.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
 
         // Thin C/C++ targets for what Swift cannot call directly.
         .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"]),
@@ -46,7 +48,9 @@ let package = Package(
                 "CMosquitto", "CUInput", "CCairo",
             ]
         ),
-        .executableTarget(name: "scan", dependencies: ["Scanner"]),
+        // The optional window on a running session, apart from the engine.
+        .target(name: "ScanPreview", dependencies: ["Scanner", "CSDL2"]),
+        .executableTarget(name: "scan", dependencies: ["Scanner", "ScanPreview"]),
         // A sample till that embeds the library (see README, "Embedding").
         .executableTarget(name: "checkout", dependencies: ["Scanner"], path: "Samples/Checkout", exclude: ["prices.csv"]),
         // start, stop, start on one session against the vivid camera (Tests/scanTests/Camera).
@@ -73,7 +77,7 @@ let package = Package(
         .target(name: "ScannerTestSupport", dependencies: ["Scanner", "CZint", "CLibJPEG"], path: "Tests/Support"),
         // Benchmarks: ratios against peers run in the same process.
         .executableTarget(
-            name: "scan-bench", dependencies: ["Scanner", "CZBar", "ScannerTestSupport"], path: "Benchmarks/ScanBench"),
+            name: "scan-bench", dependencies: ["Scanner", "ScanPreview", "CZBar", "ScannerTestSupport"], path: "Benchmarks/ScanBench"),
         .testTarget(name: "ScannerTests", dependencies: ["Scanner", "ScannerTestSupport"]),
         .testTarget(name: "scanTests", dependencies: ["Scanner", "ScannerTestSupport"]),
     ],

@@ -4,8 +4,10 @@
 //   swift build -c release --product scan-bench && .build/release/scan-bench
 import CZBar
 import Foundation
+import ScanPreview
 import Scanner
 import ScannerTestSupport
+import Synchronization
 
 let clock = ContinuousClock()
 
@@ -217,6 +219,55 @@ func latency() async throws {
     """)
 }
 
+/// The cost of `--preview`: the decode rate of a session over 60 noisy
+/// 1280x720 frames, replayed as fast as they decode, with a live preview
+/// window drawing every frame it can and without one, runs interleaved.
+/// Needs a display: run it under `xvfb-run -a`.
+func previewCost() throws {
+    let frames = try (0..<60).map { try cameraFrame(seed: UInt64($0)) }
+    /// Decoded frames per second, and frames the window showed.
+    func run(preview: Bool) throws -> (rate: Double, shown: Int) {
+        let session = CaptureSession { ReplaySource(frames: frames) }
+        let window = try preview ? LivePreview(
+            session: session, sourceName: "bench", format: { nil }, size: (1280, 720), camera: nil,
+            region: .full, digitalZoom: nil, torch: nil, messages: { print($0) }) : nil
+        // The session's end, timed on a thread of its own: the window's
+        // loop notices it only at its next wake-up.
+        let ended = Mutex<ContinuousClock.Instant?>(nil)
+        let start = clock.now
+        try session.start()
+        Thread.detachNewThread {
+            session.waitUntilFinished()
+            ended.withLock { $0 = clock.now }
+        }
+        var shown = 0
+        if let window {
+            _ = window.run()
+            shown = window.framesShown
+        }
+        session.waitUntilFinished()
+        while ended.withLock({ $0 }) == nil { Thread.sleep(forTimeInterval: 0.001) }
+        let seconds = (ended.withLock { $0 }! - start) / .seconds(1)
+        return (Double(session.statistics.decoded) / seconds, shown)
+    }
+    var off: [Double] = [], on: [Double] = [], shown: [Int] = []
+    _ = try run(preview: false)  // warm-up
+    for _ in 0..<11 {
+        off.append(try run(preview: false).rate)
+        let previewed = try run(preview: true)
+        on.append(previewed.rate)
+        shown.append(previewed.shown)
+    }
+    let (offRate, onRate) = (off.sorted()[off.count / 2], on.sorted()[on.count / 2])
+    print("""
+    --preview cost, 60 noisy 1280x720 frames (EAN-13 + QR) decoded as fast as possible, 11 interleaved runs each
+      decode rate, no window           \(f(offRate)) frames/s (median)
+      decode rate, preview window      \(f(onRate)) frames/s (median), the window showing \(shown.sorted()[shown.count / 2]) of 60
+      ratio preview/no preview         \(f(onRate / offRate))   (goal ≥ 0.95)
+
+    """)
+}
+
 func f(_ value: Double) -> String { String(format: "%.2f", value) }
 
 let which = CommandLine.arguments.dropFirst().first ?? "all"
@@ -226,3 +277,6 @@ if which == "all" || which == "frame" {
 }
 if which == "all" || which == "pipeline" { try pipeline() }
 if which == "all" || which == "latency" { try await latency() }
+if which == "preview" {
+    do { try previewCost() } catch { print("preview: \(error); run it under xvfb-run -a") }
+}

@@ -1,4 +1,5 @@
 import Scanner
+import Synchronization
 
 /// The camera the options name, opened with the options' format and
 /// controls. `open()` is called again after an unplug, so a camera that
@@ -9,6 +10,8 @@ final class CameraSetup: Sendable {
     private let options: Options.CameraSettings
     /// Set when the camera has no zoom control: the zoom becomes a centre crop.
     let digitalZoom: Int?
+    /// What the driver streams, once the session has opened the camera.
+    private let opened = Mutex<StreamFormat?>(nil)
 
     init(options: Options, messages: LineWriter) throws {
         device = try CaptureDevice.select(options.device)
@@ -25,8 +28,12 @@ final class CameraSetup: Sendable {
     func open() throws -> any FrameSource {
         let source = try device.open(request)
         _ = try Self.apply(options, to: source.controls, messages: nil)
+        opened.withLock { $0 = source.format }
         return source
     }
+
+    /// The format the camera streams in, once open.
+    var format: StreamFormat? { opened.withLock { $0 } }
 
     /// A library error as `scan` reports it: a `CaptureError` (bare or from
     /// a frame source) gains the advice in terms of this command's options,

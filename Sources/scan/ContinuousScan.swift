@@ -1,4 +1,5 @@
 import Foundation
+import ScanPreview
 import Scanner
 
 /// `scan` without PATHs: scans a camera, or replays a recording with
@@ -14,6 +15,7 @@ struct ContinuousScan {
             tracker: options.trackerConfiguration)
         let session: CaptureSession
         let sourceName: String
+        var camera: CameraSetup?
         var sinks: [any EventSink] = []
         do {
             if let endpoint = options.publish { sinks.append(try BrokerSink(options: options, endpoint: endpoint, messages: messages)) }
@@ -29,10 +31,11 @@ struct ContinuousScan {
                     try Recording.open(input, realTime: !fast)
                 }
             } else {
-                let camera = try CameraSetup(options: options, messages: messages)
-                sourceName = camera.device.path
-                session = CaptureSession(configuration: camera.adjusted(configuration), recordTo: recorder) {
-                    try camera.open()
+                let setup = try CameraSetup(options: options, messages: messages)
+                camera = setup
+                sourceName = setup.device.path
+                session = CaptureSession(configuration: setup.adjusted(configuration), recordTo: recorder) {
+                    try setup.open()
                 }
             }
         } catch {
@@ -43,13 +46,31 @@ struct ContinuousScan {
         // first frame's events reach it.
         let printer = Printer(options: options, source: sourceName, sinks: sinks)
         session.setDelegate(printer, queue: printer.queue)
+        let preview = options.preview ? openPreview(session, sourceName: sourceName, camera: camera) : nil
         do {
             try session.start()
         } catch {
             if !options.quiet { messages.write("scan: \(CameraSetup.message(for: error))\n") }
             return 1
         }
-        return printer.run(session)
+        return printer.run(session, preview: preview)
+    }
+
+    /// The `--preview` window, or nil after one line saying why there is none.
+    private func openPreview(_ session: CaptureSession, sourceName: String, camera: CameraSetup?) -> LivePreview? {
+        let quiet = options.quiet
+        let say = { (line: String) in if !quiet { LineWriter.standardError.write("scan: \(line)\n") } }
+        do {
+            let input = options.input.map { ($0 as NSString).pathExtension.lowercased() }
+            return try LivePreview(
+                session: session, sourceName: sourceName,
+                format: { camera?.format.map { "\($0.pixelFormat)" } ?? input },
+                size: options.size, camera: camera.map { setup in { try setup.device.controls() } },
+                region: options.regionOfInterest, digitalZoom: camera?.digitalZoom, torch: options.torch, messages: say)
+        } catch {
+            say("--preview: \(error); scanning without a window")
+            return nil
+        }
     }
 }
 
@@ -71,8 +92,9 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
         formatter = EventFormatter(format: options.format, variableMeasureLayouts: options.variableMeasureLayouts)
     }
 
-    /// Waits for the started `session` to end, stopping it on SIGINT or SIGTERM.
-    func run(_ session: CaptureSession) -> Int32 {
+    /// Waits for the started `session` to end, stopping it on SIGINT or
+    /// SIGTERM, meanwhile showing `preview` on this (the main) thread.
+    func run(_ session: CaptureSession, preview: LivePreview?) -> Int32 {
         // SIGINT and SIGTERM end the run cleanly: the session stops
         // streaming, releases the camera, and what was found is flushed.
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
@@ -85,6 +107,8 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
             source.resume()
             return source
         }
+        // Closing the window or q stops the session: a clean end.
+        let quit = preview?.run() ?? false
         session.waitUntilFinished()
         queue.sync {}  // every event queued before the end is written
         // A recording's end waits for the sinks; a stop or an error does not.
@@ -109,7 +133,7 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
                 "scan: \(source): \(statistics.abandoned) of \(statistics.captured) frames were dropped undecoded: "
                     + "their decoding passed the time limit or crashed the decoder\n")
         }
-        return found > 0 ? 0 : 4
+        return found > 0 || quit ? 0 : 4
     }
 
     func captureSession(_ session: CaptureSession, didEmit event: DetectionEvent) {

@@ -225,6 +225,16 @@ enum OptionTable {
                 """),
             Entry(Option("--fast") { options, _ in options.fast = true },
                   help: "replay as fast as possible instead of at the recorded rate"),
+            Entry(Option("--preview") { options, _ in options.preview = true }, help: """
+                show a window of the frames as they are decoded: each code's
+                outline and label (green when it appears, amber while in
+                view), the --roi rectangle (blue) and a status line. Drag a
+                rectangle: the new region of interest. Click: focus once
+                (where the camera can). +/-: zoom (optical, else a centre
+                crop). t: torch. f: autofocus on/off. q or closing the
+                window: stop. With no display, one line says so and
+                scanning goes on
+                """),
         ], notes: "    Camera scanning defaults to --effort fast: the next frame is the second chance."),
         Section(title: "CHECKOUT (how sightings become reports)", entries: [
             Entry(Option("--dedup", value: "POLICY") { options, text in

@@ -46,6 +46,7 @@ struct Options {
     var input: String?
     var fast = false
     var record: String?
+    var preview = false
     var force = false
 
     // Checkout: how appearances become events.
@@ -114,6 +115,9 @@ struct Options {
         try parse(arguments)
         if input != nil && (!paths.isEmpty || filesFrom != nil) {
             throw UsageError(description: "--input replays a recording; give either it or image PATHs")
+        }
+        if preview && (!paths.isEmpty || filesFrom != nil) {
+            throw UsageError(description: "--preview shows a camera or a recording (--input); for image PATHs use --annotate DIR")
         }
         if annotate != nil && paths.isEmpty && filesFrom == nil {
             throw UsageError(description: "--annotate draws on still images; give image PATHs or --files-from")

@@ -20,13 +20,16 @@ public enum ScanCommand {
     }
 
     /// Runs `scan arguments` (or another `executable`) with `input` on
-    /// standard input, in `directory`.
+    /// standard input, in `directory`, with `environment` (default: this
+    /// process's).
     public static func run(
-        _ arguments: [String], input: Data? = nil, in directory: URL? = nil, executable: URL? = nil
+        _ arguments: [String], input: Data? = nil, in directory: URL? = nil, executable: URL? = nil,
+        environment: [String: String]? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.currentDirectoryURL = directory ?? packageRoot
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout

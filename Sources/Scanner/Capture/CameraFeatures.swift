@@ -11,8 +11,7 @@ extension CameraControls {
         let absolute = controls.first { $0.id == UInt32(V4L2_CID_FOCUS_ABSOLUTE) }
         switch setting {
         case .automatic:
-            guard let automatic else { throw CaptureError.featureUnsupported(path: path, feature: "autofocus") }
-            try set(automatic.name, to: 1)
+            try setAutofocus(true)
         case .manual(let position):
             guard let absolute else { throw CaptureError.featureUnsupported(path: path, feature: "manual focus") }
             if let automatic { try set(automatic.name, to: 0) }
@@ -63,10 +62,7 @@ extension CameraControls {
     /// Optical zoom in the camera's units (videoZoomFactor). Most webcams
     /// have none: on `featureUnsupported` the session crops instead.
     public func setZoom(_ value: Int) throws(CaptureError) {
-        guard let zoom = try all().first(where: { $0.id == UInt32(V4L2_CID_ZOOM_ABSOLUTE) }) else {
-            throw CaptureError.featureUnsupported(path: path, feature: "zoom")
-        }
-        try set(zoom.name, to: value)
+        try set(zoomControl().name, to: value)
     }
 
     /// The torch (torchMode): the flash LED in torch mode, or a webcam's LED.
@@ -80,5 +76,51 @@ extension CameraControls {
         } else {
             throw CaptureError.featureUnsupported(path: path, feature: "torch")
         }
+    }
+}
+
+/// What a live preview asks of a camera: a one-shot focus, and the state
+/// it toggles and ramps.
+extension CameraControls {
+    /// Focuses once now, as a tap to focus does (AVFoundation's
+    /// `.autoFocus` at a point of interest). V4L2 has no standard control
+    /// for the point itself, so this is the nearest the camera has: the
+    /// one-shot autofocus (V4L2_CID_AUTO_FOCUS_START), else continuous
+    /// autofocus switched off and on again, which makes it search anew.
+    public func focusOnce() throws(CaptureError) {
+        let controls = try all()
+        if let start = controls.first(where: { $0.id == UInt32(V4L2_CID_AUTO_FOCUS_START) }) {
+            try set(start.name, to: 1)
+        } else if let automatic = controls.first(where: { $0.id == UInt32(V4L2_CID_FOCUS_AUTO) }) {
+            try set(automatic.name, to: 0)
+            try set(automatic.name, to: 1)
+        } else {
+            throw CaptureError.featureUnsupported(path: path, feature: "autofocus")
+        }
+    }
+
+    /// Whether continuous autofocus is on.
+    public func isAutofocusOn() throws(CaptureError) -> Bool {
+        (try autofocusControl().value ?? 0) != 0
+    }
+
+    /// Continuous autofocus on, or off with the lens left where it is.
+    public func setAutofocus(_ on: Bool) throws(CaptureError) {
+        try set(autofocusControl().name, to: on ? 1 : 0)
+    }
+
+    private func autofocusControl() throws(CaptureError) -> CameraControl {
+        guard let automatic = try all().first(where: { $0.id == UInt32(V4L2_CID_FOCUS_AUTO) }) else {
+            throw CaptureError.featureUnsupported(path: path, feature: "autofocus")
+        }
+        return automatic
+    }
+
+    /// The optical zoom control (V4L2_CID_ZOOM_ABSOLUTE): its range, step and value.
+    public func zoomControl() throws(CaptureError) -> CameraControl {
+        guard let zoom = try all().first(where: { $0.id == UInt32(V4L2_CID_ZOOM_ABSOLUTE) }) else {
+            throw CaptureError.featureUnsupported(path: path, feature: "zoom")
+        }
+        return zoom
     }
 }

@@ -89,6 +89,7 @@ public final class CaptureSession: @unchecked Sendable {
     private var failure: (any Error)?
     private var delegate: (any CaptureSessionDelegate)?
     private var delegateQueue: DispatchQueue?
+    private var frameObserver: (@Sendable (DecodedFrame) -> Void)?
     /// This run's events while no delegate was set, for the first one set.
     private var backlog: [DetectionEvent] = []
     /// The last run ended while no delegate was set: the first one set is told.
@@ -166,6 +167,14 @@ public final class CaptureSession: @unchecked Sendable {
                 queue.async { [self] in delegate.captureSession(self, didFinishWith: error) }
             }
         }
+    }
+
+    /// Called on the decode thread after each decoded frame, with the frame
+    /// and what was read in it: for a live preview. It runs between decodes,
+    /// so it must only hand the frame on (to a slot another thread draws
+    /// from) and return.
+    public func setFrameObserver(_ observer: (@Sendable (DecodedFrame) -> Void)?) {
+        lock.withLock { frameObserver = observer }
     }
 
     /// Where the session is in its life.
@@ -329,10 +338,15 @@ public final class CaptureSession: @unchecked Sendable {
                 let detections = result.detections
                 let covered = applied.decoder.regionOfInterest.isFull
                     ? nil : applied.decoder.regionOfInterest.pixelRect(width: captured.frame.width, height: captured.frame.height)
-                lock.withLock { stats.decoded += 1 }
-                deliver(tracker.update(
+                let observer = lock.withLock { stats.decoded += 1; return frameObserver }
+                let events = tracker.update(
                     frameDetections: detections, sequence: captured.sequence, captureTime: captured.captureTime,
-                    decodeLatency: latency, covering: covered), of: run)
+                    decodeLatency: latency, covering: covered)
+                deliver(events, of: run)
+                observer?(DecodedFrame(
+                    frame: captured.frame, detections: detections,
+                    appeared: events.compactMap { if case .appeared(let item) = $0 { item } else { nil } },
+                    regionOfInterest: applied.decoder.regionOfInterest, decodeTime: latency))
             }
         }
         deliver(tracker.finish(), of: run)

@@ -114,21 +114,34 @@ final class CairoCanvas {
 
     /// The canvas as straight-alpha RGBA.
     func image() -> RGBAImage {
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        withRows { y, row in
-            for x in 0..<width {
-                let word = row[x]
-                let a = word >> 24
-                func straight(_ shift: UInt32) -> UInt8 {
-                    let c = (word >> shift) & 0xFF
-                    return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
+        let count = width * height * 4
+        // Written through a pointer: a live preview converts every frame it shows.
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let out = buffer.baseAddress else { return }
+            out.initialize(repeating: 0, count: count)
+            withRows { y, row in
+                for x in 0..<width {
+                    let word = row[x]
+                    let a = word >> 24
+                    let i = (y * width + x) * 4
+                    if a == 255 {  // opaque, as a frame's pixels are: nothing to divide
+                        out[i] = UInt8(truncatingIfNeeded: word >> 16)
+                        out[i + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                        out[i + 2] = UInt8(truncatingIfNeeded: word)
+                        out[i + 3] = 255
+                        continue
+                    }
+                    func straight(_ shift: UInt32) -> UInt8 {
+                        let c = (word >> shift) & 0xFF
+                        return a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
+                    }
+                    out[i] = straight(16)
+                    out[i + 1] = straight(8)
+                    out[i + 2] = straight(0)
+                    out[i + 3] = UInt8(a)
                 }
-                let i = (y * width + x) * 4
-                bytes[i] = straight(16)
-                bytes[i + 1] = straight(8)
-                bytes[i + 2] = straight(0)
-                bytes[i + 3] = UInt8(a)
             }
+            initialized = count
         }
         return RGBAImage(width: width, height: height, bytes: bytes)
     }

@@ -20,6 +20,9 @@ public struct OverlayRenderer: Sendable {
     public var fontSize: Double?
     /// Longer payloads are cut, with an ellipsis, so a label stays on the image.
     public var maximumLabelCharacters = 48
+    /// The status bar under the frame (dark grey), and its text (light grey).
+    public var statusBackgroundColour = RGBAImage.Pixel(red: 32, green: 32, blue: 32)
+    public var statusTextColour = RGBAImage.Pixel(red: 230, green: 230, blue: 230)
 
     /// A renderer with the default style.
     public init() {}
@@ -33,12 +36,29 @@ public struct OverlayRenderer: Sendable {
     }
 
     /// Draws `marks` over `frame`, the whole image their corners refer to,
-    /// and the region of interest unless it is the full frame.
-    public func render(_ frame: Frame, marks: [OverlayMark], regionOfInterest: RegionOfInterest = .full) throws(OverlayError)
-        -> Overlay
-    {
-        let canvas = try CairoCanvas(width: frame.width, height: frame.height)
+    /// and the region of interest unless it is the full frame. With
+    /// `statusLines`, the image is taller by a bar under the frame holding
+    /// them, one a line (a live preview's status); the frame keeps its
+    /// coordinates.
+    public func render(
+        _ frame: Frame, marks: [OverlayMark], regionOfInterest: RegionOfInterest = .full, statusLines: [String] = []
+    ) throws(OverlayError) -> Overlay {
+        let statusSize = fontSize ?? 12
+        let statusLineHeight = (statusSize * 1.4).rounded(.up)
+        let barHeight = statusLines.isEmpty ? 0 : Int(statusLineHeight) * statusLines.count + Int(statusSize / 2)
+        let canvas = try CairoCanvas(width: frame.width, height: frame.height + barHeight)
         canvas.paint(luma: frame)
+        if barHeight > 0 {
+            canvas.setColour(statusBackgroundColour)
+            canvas.fillRectangle(x: 0, y: Double(frame.height), width: Double(frame.width), height: Double(barHeight))
+            canvas.selectFont(size: statusSize)
+            canvas.setColour(statusTextColour)
+            let left = statusSize / 2
+            for (index, line) in statusLines.enumerated() {
+                let text = fitted(line, on: canvas, room: Double(frame.width) - 2 * left).text
+                canvas.showText(text, x: left, y: Double(frame.height) + statusLineHeight * Double(index + 1))
+            }
+        }
         // Scaled so that lines and labels read the same on a 640-pixel
         // thumbnail and a 4000-pixel scan.
         let shorterSide = Double(min(frame.width, frame.height))
@@ -63,7 +83,7 @@ public struct OverlayRenderer: Sendable {
         // Labels last, so that no outline crosses a label's text.
         canvas.selectFont(size: textSize)
         let boxes = marks.map { mark in
-            drawLabel(mark, on: canvas, clearance: line)
+            drawLabel(mark, on: canvas, frameHeight: frame.height, clearance: line)
         }
         return Overlay(image: canvas.image(), labelBoxes: boxes)
     }
@@ -85,27 +105,33 @@ public struct OverlayRenderer: Sendable {
         }
     }
 
-    /// Draws the label just above the outline (below it when there is no
-    /// room above), kept on the canvas; returns its box.
-    private func drawLabel(_ mark: OverlayMark, on canvas: CairoCanvas, clearance: Double) -> PixelRect {
-        let full = labelText(mark.detection)
+    /// `full`, cut with an ellipsis until it is at most `room` pixels wide
+    /// in the canvas's font (a few rounds: each keeps the share of
+    /// characters that fit at the last width), and its metrics.
+    private func fitted(_ full: String, on canvas: CairoCanvas, room: Double)
+        -> (text: String, metrics: (advance: Double, ascent: Double, descent: Double))
+    {
         var text = full
         var metrics = canvas.measure(text)
-        let padding = (metrics.ascent / 4).rounded(.up)
-        // Cut further until the label fits the image's width (a few rounds:
-        // each keeps the share of characters that fit at the last width).
-        let room = Double(canvas.width) - 2 * padding
         while metrics.advance > room, text.count > 1 {
             let keep = Int(Double(text.count) * room / metrics.advance) - 1
             text = keep > 0 ? String(full.prefix(keep)) + "…" : String(full.prefix(1))
             metrics = canvas.measure(text)
         }
+        return (text, metrics)
+    }
+
+    /// Draws the label just above the outline (below it when there is no
+    /// room above), kept on the frame; returns its box.
+    private func drawLabel(_ mark: OverlayMark, on canvas: CairoCanvas, frameHeight: Int, clearance: Double) -> PixelRect {
+        let padding = (canvas.measure("").ascent / 4).rounded(.up)
+        let (text, metrics) = fitted(labelText(mark.detection), on: canvas, room: Double(canvas.width) - 2 * padding)
         let boxWidth = (metrics.advance + 2 * padding).rounded(.up)
         let boxHeight = (metrics.ascent + metrics.descent + 2 * padding).rounded(.up)
         let box = mark.detection.boundingBox
         var top = (box.minY - clearance - boxHeight).rounded(.down)
         if top < 0 { top = (box.maxY + clearance).rounded(.up) }
-        top = max(0, min(top, Double(canvas.height) - boxHeight))
+        top = max(0, min(top, Double(frameHeight) - boxHeight))
         let left = max(0, min(box.minX.rounded(.down), Double(canvas.width) - boxWidth))
         canvas.setColour(colour(mark.freshness))
         canvas.fillRectangle(x: left, y: top, width: boxWidth, height: boxHeight)

@@ -1,0 +1,186 @@
+import CSDL2
+import Foundation
+import Scanner
+import Synchronization
+
+/// Why there is no preview window; scanning goes on without one.
+public struct PreviewUnavailable: Error, CustomStringConvertible, Sendable {
+    /// What is missing, for one line on standard error.
+    public let reason: String
+    public var description: String { reason }
+}
+
+/// What a person did in the preview window, in frame pixels.
+enum PreviewInput: Equatable {
+    /// A press and release in one place.
+    case click(Point)
+    /// The mouse moved with the button held, from `from` to `to`.
+    case dragging(from: Point, to: Point)
+    /// The button was released after moving.
+    case dragged(from: Point, to: Point)
+    /// A key, as the character on it ("+" for both + and =).
+    case key(Character)
+    /// The window was closed.
+    case close
+}
+
+/// The one owner of SDL: the window, its software renderer and the frame
+/// texture. SDL's video and events belong to the thread that initialised
+/// them, so a window is made and used on the main thread only.
+final class PreviewWindow {
+    /// A press that moves less than this (in frame pixels) is a click.
+    static let clickSlop = 4.0
+
+    private let window: OpaquePointer
+    private let renderer: OpaquePointer
+    private var texture: OpaquePointer?
+    private var textureSize = (width: 0, height: 0)
+    private var pressedAt: Point?
+    /// The event another thread pushes to wake `inputs(waiting:)`.
+    private static let wakeEvent = Mutex<UInt32?>(nil)
+
+    /// Opens a window titled `title`, sized for `width`×`height` images and
+    /// scaled down to fit the screen. Throws when there is no display.
+    init(title: String, width: Int, height: Int) throws(PreviewUnavailable) {
+        let environment = ProcessInfo.processInfo.environment
+        // SDL_VIDEODRIVER names a display of another kind (kmsdrm on a kiosk).
+        guard ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"].contains(where: { !(environment[$0] ?? "").isEmpty }) else {
+            throw PreviewUnavailable(reason: "no display (DISPLAY and WAYLAND_DISPLAY are unset)")
+        }
+        // The command handles SIGINT itself; the software renderer needs no
+        // GL, so a bare X server (Xvfb) or a framebuffer will do.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+            throw PreviewUnavailable(reason: "cannot open a window: \(Self.lastError)")
+        }
+        let wake = SDL_RegisterEvents(1)
+        Self.wakeEvent.withLock { $0 = wake == UInt32.max ? nil : wake }
+        let centred = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
+        let size = Self.fitted(width: width, height: height)
+        guard let window = SDL_CreateWindow(
+            title, centred, centred, size.width, size.height, SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
+        else {
+            let reason = Self.lastError
+            SDL_Quit()
+            throw PreviewUnavailable(reason: "cannot open a window: \(reason)")
+        }
+        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            let reason = Self.lastError
+            SDL_DestroyWindow(window)
+            SDL_Quit()
+            throw PreviewUnavailable(reason: "cannot draw in a window: \(reason)")
+        }
+        self.window = window
+        self.renderer = renderer
+    }
+
+    deinit {
+        Self.wakeEvent.withLock { $0 = nil }
+        if let texture { SDL_DestroyTexture(texture) }
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    private static var lastError: String { String(cString: SDL_GetError()) }
+
+    /// `width`×`height`, scaled down with its aspect kept to fit the screen.
+    private static func fitted(width: Int, height: Int) -> (width: Int32, height: Int32) {
+        var usable = SDL_Rect()
+        var scale = 1.0
+        if SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+            scale = min(1, Double(usable.w) / Double(width), Double(usable.h) / Double(height))
+        }
+        return (Int32(max(1, (Double(width) * scale).rounded(.down))), Int32(max(1, (Double(height) * scale).rounded(.down))))
+    }
+
+    /// Lowers the calling thread's priority (nice 19 on Linux) while
+    /// `body` runs, so that under load the decode thread wins the CPU and
+    /// the window shows fewer frames. Call it after the session's threads
+    /// started: a thread inherits its creator's priority. (Raising it back
+    /// needs CAP_SYS_NICE; without, the thread stays low.)
+    func yieldingToDecoding<R>(_ body: () -> R) -> R {
+        SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
+        defer { SDL_SetThreadPriority(SDL_THREAD_PRIORITY_NORMAL) }
+        return body()
+    }
+
+    /// Wakes the thread in `inputs(waiting:)`: safe from any thread.
+    static func wake() {
+        guard let type = wakeEvent.withLock({ $0 }) else { return }
+        var event = SDL_Event()
+        event.type = type
+        SDL_PushEvent(&event)
+    }
+
+    /// Shows `image`, scaled to the window with its aspect kept.
+    func show(_ image: RGBAImage) {
+        if texture == nil || textureSize != (image.width, image.height) {
+            if let texture { SDL_DestroyTexture(texture) }
+            texture = SDL_CreateTexture(
+                renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                Int32(image.width), Int32(image.height))
+            textureSize = (image.width, image.height)
+            let size = Self.fitted(width: image.width, height: image.height)
+            SDL_SetWindowSize(window, size.width, size.height)
+            // Mouse positions arrive in the image's pixels however the window is scaled.
+            SDL_RenderSetLogicalSize(renderer, Int32(image.width), Int32(image.height))
+        }
+        guard let texture else { return }
+        image.bytes.withUnsafeBytes { bytes in
+            _ = SDL_UpdateTexture(texture, nil, bytes.baseAddress, Int32(image.width * 4))
+        }
+        SDL_RenderClear(renderer)
+        SDL_RenderCopy(renderer, texture, nil, nil)
+        SDL_RenderPresent(renderer)
+    }
+
+    /// What the person did, waiting up to `timeout` for the first event
+    /// (or a `wake()`); nothing when the wait ends without one.
+    func inputs(waiting timeout: Duration) -> [PreviewInput] {
+        var inputs: [PreviewInput] = []
+        var event = SDL_Event()
+        let milliseconds = Int32(clamping: Int((timeout / .milliseconds(1)).rounded(.up)))
+        guard SDL_WaitEventTimeout(&event, milliseconds) == 1 else { return [] }
+        repeat {
+            if let input = translate(event) { inputs.append(input) }
+        } while SDL_PollEvent(&event) == 1
+        return inputs
+    }
+
+    private func translate(_ event: SDL_Event) -> PreviewInput? {
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return .close
+        case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_CLOSE.rawValue):
+            return .close
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            pressedAt = Point(x: Double(event.button.x), y: Double(event.button.y))
+            return nil
+        case SDL_MOUSEMOTION:
+            guard let start = pressedAt else { return nil }
+            return .dragging(from: start, to: Point(x: Double(event.motion.x), y: Double(event.motion.y)))
+        case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            guard let start = pressedAt else { return nil }
+            pressedAt = nil
+            let end = Point(x: Double(event.button.x), y: Double(event.button.y))
+            let moved = max(abs(end.x - start.x), abs(end.y - start.y))
+            return moved < Self.clickSlop ? .click(end) : .dragged(from: start, to: end)
+        case SDL_KEYDOWN:
+            let symbol = UInt32(bitPattern: event.key.keysym.sym)
+            switch symbol {
+            case SDLK_PLUS.rawValue, SDLK_EQUALS.rawValue, SDLK_KP_PLUS.rawValue: return .key("+")
+            case SDLK_MINUS.rawValue, SDLK_KP_MINUS.rawValue: return .key("-")
+            case SDLK_ESCAPE.rawValue: return .key("q")
+            default:
+                guard (0x20..<0x7F).contains(symbol), let scalar = Unicode.Scalar(symbol) else { return nil }
+                return .key(Character(scalar))
+            }
+        default:
+            return nil
+        }
+    }
+}
