@@ -56,7 +56,11 @@ public struct BarcodeReader: Sendable {
         }
         meter.allow(configuration.secondChanceWork)
         var passes = 1
-        for pass in Pass.sequence(for: configuration.effort, frame: frame, region: target, barTilt: tilt).dropFirst() {
+        let sequence = Pass.sequence(for: configuration.effort, frame: frame, region: target, barTilt: tilt)
+        // Large modules: the area at half size, where they are a good size
+        // and cost a quarter, first as the first pass saw them.
+        let chances = candidates.largeModules ? sequence.map(\.halved) : Array(sequence.dropFirst())
+        for pass in chances {
             if meter.isSpent || meter.isPastDeadline() { break }
             passes += 1
             let found = run(pass, on: target, &meter)
