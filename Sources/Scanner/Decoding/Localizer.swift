@@ -85,20 +85,23 @@ struct Localizer {
         let half = min(frame.width, frame.height) >= 64 ? Self.blocks(in: frame.downscaledByTwo(), scale: 2, sharpEdge: edge) : []
         let blocks = full + half
         guard !blocks.isEmpty else { return Candidates(area: nil, barNormal: nil) }
+        // A quiet zone around each block: two cells, and at least 16
+        // pixels at the block's scale, as the busy cells of a code with
+        // large modules can be only its middle (an Aztec rune's bullseye).
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         for block in blocks {
-            minX = min(minX, block.rect.x); minY = min(minY, block.rect.y)
-            maxX = max(maxX, block.rect.x + block.rect.width); maxY = max(maxY, block.rect.y + block.rect.height)
+            let margin = max(2 * cellSize(for: frame), 16 * block.scale)
+            minX = min(minX, block.rect.x - margin); minY = min(minY, block.rect.y - margin)
+            maxX = max(maxX, block.rect.x + block.rect.width + margin)
+            maxY = max(maxY, block.rect.y + block.rect.height + margin)
         }
         // The bars' direction from the finer look when it saw bars: the
         // coarser one blurs them with the background's edges.
         let bars = full.contains { $0.barCells > 0 } ? full : half
         let barCos = bars.map(\.barCos).reduce(0, +), barSin = bars.map(\.barSin).reduce(0, +)
         let barCells = bars.map(\.barCells).reduce(0, +)
-        // A quiet zone of two cells around the blocks.
-        let margin = 2 * cellSize(for: frame)
-        let left = max(0, minX - margin), top = max(0, minY - margin)
-        let right = min(frame.width, maxX + margin), bottom = min(frame.height, maxY + margin)
+        let left = max(0, minX), top = max(0, minY)
+        let right = min(frame.width, maxX), bottom = min(frame.height, maxY)
         let normal = barCells >= 2 ? atan2(barSin, barCos) / 2 * 180 / .pi : nil
         return Candidates(
             area: PixelRect(x: left, y: top, width: right - left, height: bottom - top), barNormal: normal, largeModules: full.isEmpty)
@@ -108,6 +111,8 @@ struct Localizer {
     /// coherent cells' doubled-angle vector, weighted by energy.
     private struct Block {
         var rect: PixelRect
+        /// 1 when seen at full scale, 2 at half.
+        var scale: Int
         var barCos = 0.0, barSin = 0.0, barCells = 0
     }
 
@@ -148,7 +153,9 @@ struct Localizer {
             let (left, right) = (spots.map(\.remainder).min() ?? 0, spots.map(\.remainder).max() ?? 0)
             guard members.count >= minimumCells, bottom - top + 1 >= minimumSide, right - left + 1 >= minimumSide else { continue }
             let unit = size * scale
-            var block = Block(rect: PixelRect(x: left * unit, y: top * unit, width: (right - left + 1) * unit, height: (bottom - top + 1) * unit))
+            var block = Block(
+                rect: PixelRect(x: left * unit, y: top * unit, width: (right - left + 1) * unit, height: (bottom - top + 1) * unit),
+                scale: scale)
             for index in members where cells[index].coherent {
                 block.barCos += cells[index].barCos
                 block.barSin += cells[index].barSin
