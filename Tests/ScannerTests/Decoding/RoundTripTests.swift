@@ -330,6 +330,8 @@ enum KnownIssue {
               what: "nothing found: zbar finds the noisy symbol but zxing 1.4, which must confirm it, cannot read it"),
         Entry(symbologies: [.databarExpanded], variants: [.noisy], payloads: [0],
               what: "right text from zxing, whose corners stop short of the symbol's right end"),
+        Entry(symbologies: [.maxicode], variants: [.inverted], payloads: all,
+              what: "nothing found: the localizer sees no code in a light-on-dark MaxiCode (its modules too large to count edges at half scale), so the inverted second chance does not run"),
         Entry(symbologies: [.maxicode], variants: [.quarterTurn, .tilted17, .tilted33], payloads: all,
               what: "nothing found: zxing 1.4 reads MaxiCode only upright and alone in the image"),
         Entry(symbologies: [.ean2], variants: [.noisy], payloads: [1],
