@@ -2,91 +2,224 @@ import Foundation
 
 /// Where in a frame a code could be, from one cheap look at its luma, so
 /// that second chances run only there, and not at all on an image without
-/// anything code-like (a blank page, a photo of a wall).
+/// anything code-like (a blank page, a photo of a wall, a page of text).
 ///
 /// The frame is cut into a coarse grid of cells. In each, the gradient's
 /// structure tensor gives its energy (how much contrast changes) and its
-/// coherence (how much the changes share one direction). Bars are strong,
-/// coherent edges; matrix codes and text are strong edges in two directions;
-/// flat areas, gentle shading and mild sensor noise are weak. Cells strong
-/// enough to hold a code are candidates.
+/// coherence (how much the changes share one direction), and the sharp
+/// edges crossed along its rows and columns are counted. A code is many
+/// parallel sharp edges (bars) or many edges both ways (a matrix), over a
+/// block at least a few cells wide and high. Smooth texture has too few
+/// sharp edges; a ruled line or a box crosses a cell once; a line of text
+/// is a thin strip of busy cells. The look runs at full and at half scale,
+/// so that codes with large modules count their edges too.
 struct Localizer {
     /// What the look found.
     struct Candidates: Sendable, Hashable {
-        /// The part of the frame that holds every candidate cell, with a
-        /// quiet zone around them; nil when no cell holds anything code-like.
+        /// The part of the frame that holds every code-like block, with a
+        /// quiet zone around them; nil when nothing looks like a code.
         var area: PixelRect?
-        /// The direction across the bars of the strongest group of coherent
+        /// The direction across the bars of the code-like blocks' coherent
         /// cells, in degrees clockwise from the x axis (0: upright bars),
         /// when there are bars; nil otherwise.
         var barNormal: Double?
+        /// Whether the blocks were seen only at half scale: their modules
+        /// are large, so second chances can look at the area at half size
+        /// and need not enlarge it.
+        var largeModules = false
     }
 
     /// A cell's side in pixels; small frames get smaller cells so that a
-    /// short code still fills one.
+    /// short code still fills a block of them.
     static func cellSize(for frame: Frame) -> Int {
-        min(frame.width, frame.height) >= 256 ? 16 : 4
+        min(frame.width, frame.height) >= 256 ? 16 : 8
     }
 
     /// Mean squared gradient (per pixel, the sum of both axes' central
-    /// differences squared) that a cell needs to be a candidate: a code's
-    /// edges of 40 levels or more over a few pixels pass it; ±6 levels of
-    /// sensor noise (about 50) and smooth shading do not.
+    /// differences squared) that a cell needs: a code's edges of 40 levels
+    /// or more over a few pixels pass it; ±6 levels of sensor noise (about
+    /// 50) and smooth shading do not.
     static let minimumEnergy = 150.0
+    /// A central difference from which a pixel is on a sharp edge: a fifth
+    /// of the frame's contrast (its 2nd to 98th percentile of luma), so a
+    /// dim, flat photo of a code still has sharp edges, between 8 and 24.
+    static func sharpEdge(for frame: Frame) -> Int {
+        var histogram = [Int](repeating: 0, count: 256)
+        var samples = 0
+        frame.withUnsafeBytes { bytes in
+            for y in Swift.stride(from: 0, to: frame.height, by: 4) {
+                for x in Swift.stride(from: 0, to: frame.width, by: 4) {
+                    histogram[Int(bytes[y * frame.stride + x])] += 1
+                    samples += 1
+                }
+            }
+        }
+        func percentile(_ share: Int) -> Int {
+            var seen = 0
+            for level in 0..<256 {
+                seen += histogram[level]
+                if seen * 100 >= samples * share { return level }
+            }
+            return 255
+        }
+        return min(24, max(8, (percentile(98) - percentile(2)) / 5))
+    }
+    /// Sharp edges per 16 pixels along a cell's rows or columns from which
+    /// it is busy: a bar code with modules up to about 5 pixels, or a
+    /// matrix; a ruled line gives 2.
+    static let minimumEdges = 3.0
+    /// A code-like block: at least this many busy cells, touching, spanning
+    /// at least `minimumSide` cells both ways.
+    static let minimumCells = 4
+    static let minimumSide = 3
     /// Coherence from which a cell counts as bars (1: all one direction).
     static let barCoherence = 0.75
 
     static func candidates(in frame: Frame) -> Candidates {
-        let cell = cellSize(for: frame)
-        let columns = frame.width / cell, rows = frame.height / cell
         // Too small for a grid: the frame is its own candidate.
-        guard columns >= 1, rows >= 1, frame.width >= 3, frame.height >= 3 else {
+        guard min(frame.width, frame.height) >= 3 * cellSize(for: frame) else {
             return Candidates(area: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), barNormal: nil)
         }
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        // Bars' doubled-angle vector, weighted by energy, over coherent cells.
+        let edge = sharpEdge(for: frame)
+        let full = Self.blocks(in: frame, scale: 1, sharpEdge: edge)
+        let half = min(frame.width, frame.height) >= 64 ? Self.blocks(in: frame.downscaledByTwo(), scale: 2, sharpEdge: edge) : []
+        let blocks = full + half
+        guard !blocks.isEmpty else { return Candidates(area: nil, barNormal: nil) }
+        // A quiet zone around each block: two cells, and at least 16
+        // pixels at the block's scale, as the busy cells of a code with
+        // large modules can be only its middle (an Aztec rune's bullseye).
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for block in blocks {
+            let margin = max(2 * cellSize(for: frame), 16 * block.scale)
+            minX = min(minX, block.rect.x - margin); minY = min(minY, block.rect.y - margin)
+            maxX = max(maxX, block.rect.x + block.rect.width + margin)
+            maxY = max(maxY, block.rect.y + block.rect.height + margin)
+        }
+        // The bars' direction from the finer look when it saw bars: the
+        // coarser one blurs them with the background's edges.
+        let bars = full.contains { $0.barCells > 0 } ? full : half
+        let barCos = bars.map(\.barCos).reduce(0, +), barSin = bars.map(\.barSin).reduce(0, +)
+        let barCells = bars.map(\.barCells).reduce(0, +)
+        let left = max(0, minX), top = max(0, minY)
+        let right = min(frame.width, maxX), bottom = min(frame.height, maxY)
+        let normal = barCells >= 2 ? atan2(barSin, barCos) / 2 * 180 / .pi : nil
+        return Candidates(
+            area: PixelRect(x: left, y: top, width: right - left, height: bottom - top), barNormal: normal, largeModules: full.isEmpty)
+    }
+
+    /// One code-like block: where it is in the full frame's pixels, and its
+    /// coherent cells' doubled-angle vector, weighted by energy.
+    private struct Block {
+        var rect: PixelRect
+        /// 1 when seen at full scale, 2 at half.
+        var scale: Int
         var barCos = 0.0, barSin = 0.0, barCells = 0
+    }
+
+    /// What one cell's pixels show.
+    private struct Cell {
+        var busy = false
+        var coherent = false
+        var barCos = 0.0, barSin = 0.0
+    }
+
+    /// The code-like blocks of `frame`, which is the full frame shrunk by
+    /// `scale`, in the full frame's pixels.
+    private static func blocks(in frame: Frame, scale: Int, sharpEdge: Int) -> [Block] {
+        let size = cellSize(for: frame)
+        let columns = frame.width / size, rows = frame.height / size
+        guard columns >= minimumSide, rows >= minimumSide else { return [] }
+        let cells = grid(frame, size: size, columns: columns, rows: rows, sharpEdge: sharpEdge)
+        // Touching busy cells (8-neighbours), gathered by a flood fill.
+        var seen = [Bool](repeating: false, count: cells.count)
+        var found: [Block] = []
+        for start in cells.indices where cells[start].busy && !seen[start] {
+            var stack = [start], members: [Int] = []
+            seen[start] = true
+            while let index = stack.popLast() {
+                members.append(index)
+                let (row, column) = index.quotientAndRemainder(dividingBy: columns)
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        let (y, x) = (row + dy, column + dx)
+                        guard y >= 0, y < rows, x >= 0, x < columns else { continue }
+                        let next = y * columns + x
+                        if cells[next].busy && !seen[next] { seen[next] = true; stack.append(next) }
+                    }
+                }
+            }
+            let spots = members.map { $0.quotientAndRemainder(dividingBy: columns) }
+            let (top, bottom) = (spots.map(\.quotient).min() ?? 0, spots.map(\.quotient).max() ?? 0)
+            let (left, right) = (spots.map(\.remainder).min() ?? 0, spots.map(\.remainder).max() ?? 0)
+            guard members.count >= minimumCells, bottom - top + 1 >= minimumSide, right - left + 1 >= minimumSide else { continue }
+            let unit = size * scale
+            var block = Block(
+                rect: PixelRect(x: left * unit, y: top * unit, width: (right - left + 1) * unit, height: (bottom - top + 1) * unit),
+                scale: scale)
+            for index in members where cells[index].coherent {
+                block.barCos += cells[index].barCos
+                block.barSin += cells[index].barSin
+                block.barCells += 1
+            }
+            found.append(block)
+        }
+        return found
+    }
+
+    /// 1 or -1 for a sharp rise or fall, 0 otherwise.
+    private static func sign(_ difference: Int, _ sharpEdge: Int) -> Int {
+        difference >= sharpEdge ? 1 : difference <= -sharpEdge ? -1 : 0
+    }
+
+    /// Each cell's energy, coherence and sharp edges, row by row.
+    private static func grid(_ frame: Frame, size: Int, columns: Int, rows: Int, sharpEdge: Int) -> [Cell] {
+        var cells = [Cell](repeating: Cell(), count: columns * rows)
         frame.withUnsafeBytes { bytes in
             let stride = frame.stride
             for row in 0..<rows {
                 for column in 0..<columns {
-                    var sxx = 0, syy = 0, sxy = 0
-                    let x0 = max(1, column * cell), x1 = min(frame.width - 1, (column + 1) * cell)
-                    let y0 = max(1, row * cell), y1 = min(frame.height - 1, (row + 1) * cell)
+                    var sxx = 0, syy = 0, sxy = 0, rowEdges = 0, columnEdges = 0
+                    let x0 = max(1, column * size), x1 = min(frame.width - 1, (column + 1) * size)
+                    let y0 = max(1, row * size), y1 = min(frame.height - 1, (row + 1) * size)
                     guard x1 > x0, y1 > y0 else { continue }
+                    // The sign of the last sharp edge seen along each column
+                    // and row, from the pixel before the cell, so that an
+                    // edge across the cell's border counts in one cell only.
+                    var columnSign = (x0..<x1).map { x in
+                        y0 >= 2 ? sign(Int(bytes[y0 * stride + x]) - Int(bytes[(y0 - 2) * stride + x]), sharpEdge) : 0
+                    }
                     for y in y0..<y1 {
                         let line = y * stride
+                        var rowSign = x0 >= 2 ? sign(Int(bytes[line + x0]) - Int(bytes[line + x0 - 2]), sharpEdge) : 0
                         for x in x0..<x1 {
                             let gx = Int(bytes[line + x + 1]) - Int(bytes[line + x - 1])
                             let gy = Int(bytes[line + stride + x]) - Int(bytes[line - stride + x])
                             sxx += gx * gx
                             syy += gy * gy
                             sxy += gx * gy
+                            // An edge counts where it starts: a sharp step
+                            // after a flat pixel or a step the other way.
+                            let sx = sign(gx, sharpEdge)
+                            if sx != 0 && sx != rowSign { rowEdges += 1 }
+                            rowSign = sx
+                            let sy = sign(gy, sharpEdge)
+                            if sy != 0 && sy != columnSign[x - x0] { columnEdges += 1 }
+                            columnSign[x - x0] = sy
                         }
                     }
                     let count = Double((x1 - x0) * (y1 - y0))
                     let energy = Double(sxx + syy) / count
-                    guard energy >= minimumEnergy else { continue }
-                    minX = min(minX, column); maxX = max(maxX, column)
-                    minY = min(minY, row); maxY = max(maxY, row)
+                    // Edges per 16 pixels, along the busier direction.
+                    let edges = Double(max(rowEdges, columnEdges)) / count * 16
+                    guard energy >= minimumEnergy, edges >= minimumEdges else { continue }
                     let (dxx, dyy, dxy) = (Double(sxx), Double(syy), Double(sxy))
                     let coherence = ((dxx - dyy) * (dxx - dyy) + 4 * dxy * dxy).squareRoot() / (dxx + dyy)
-                    if coherence >= barCoherence {
-                        barCos += (dxx - dyy) / count
-                        barSin += 2 * dxy / count
-                        barCells += 1
-                    }
+                    cells[row * columns + column] = Cell(
+                        busy: true, coherent: coherence >= barCoherence,
+                        barCos: (dxx - dyy) / count, barSin: 2 * dxy / count)
                 }
             }
         }
-        guard maxX >= 0 else { return Candidates(area: nil, barNormal: nil) }
-        // A quiet zone of two cells around the candidates, and the frame's
-        // edge cells when the grid did not reach them.
-        let margin = 2 * cell
-        let left = max(0, minX * cell - margin), top = max(0, minY * cell - margin)
-        let right = maxX == columns - 1 ? frame.width : min(frame.width, (maxX + 1) * cell + margin)
-        let bottom = maxY == rows - 1 ? frame.height : min(frame.height, (maxY + 1) * cell + margin)
-        let normal = barCells >= 2 ? atan2(barSin, barCos) / 2 * 180 / .pi : nil
-        return Candidates(area: PixelRect(x: left, y: top, width: right - left, height: bottom - top), barNormal: normal)
+        return cells
     }
 }

@@ -10,6 +10,8 @@ struct Pass {
     /// One change to the pixels; a pass applies its steps in order.
     enum Step {
         case inverted, downscaled, upscaled, stretched, bordered, sharpened
+        /// Half size at any size: the localizer saw only large modules.
+        case halved
         case thresholded(radius: Int)
         case scaled(Double)
         case rotated(degrees: Double)
@@ -32,6 +34,9 @@ struct Pass {
     init(_ options: EngineOptions, engines: Set<Detection.Engine> = [.zbar, .zxing]) {
         self.init([], options, engines: engines)
     }
+
+    /// This pass on the region at half size.
+    var halved: Pass { Pass([.halved] + steps, options, engines: engines) }
 
     /// The region as this pass's engines see it, or nil when a step does
     /// not apply to a region of this size.
@@ -58,8 +63,9 @@ struct Pass {
         case .bordered:
             let border = max(16, min(frame.width, frame.height) / 8)
             return View(frame: frame.withWhiteBorder(border)) { Point(x: $0.x - Double(border), y: $0.y - Double(border)) }
-        case .downscaled:
-            guard frame.width >= 200, frame.height >= 200 else { return nil }
+        case .downscaled where frame.width < 200 || frame.height < 200:
+            return nil
+        case .downscaled, .halved:
             return View(frame: frame.downscaledByTwo()) { Point(x: $0.x * 2 + 0.5, y: $0.y * 2 + 0.5) }
         case .upscaled:
             guard frame.width * frame.height <= 1_000_000 else { return nil }

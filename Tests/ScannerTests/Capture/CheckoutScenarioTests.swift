@@ -93,6 +93,28 @@ import Testing
         #expect(shown.allSatisfy { $0.detection.text == digits })
     }
 
+    /// A misread in one frame: between frames that show the item, one frame
+    /// in which the decoder reads another valid EAN-13 at the item's place
+    /// on a single scan line (a two-pixel strip of it), as a misread on one
+    /// line looks to the tracker. Only the item is reported, never the
+    /// wrong payload.
+    @Test func oneFramesWrongReadOfALinearCodeIsNeverReported() async throws {
+        let item = try ZintRenderer.render(.ean13, .text(SessionReplay.gtin), moduleSize: 2).frame
+        let other = try ZintRenderer.render(.ean13, .text("400638133393"), moduleSize: 2).frame
+        let strip = other.cropped(to: PixelRect(x: 0, y: other.height / 3, width: other.width, height: 2))
+        var glitch = RecordingBuilder()
+        glitch.show(RecordingBuilder.Placement(Frame(width: strip.width, height: 2, pixels: strip.packedPixels), x: 200, y: 150), frames: 1)
+        // The decoder does read the wrong payload in that frame.
+        let misread = BarcodeReader(configuration: DecoderConfiguration(effort: .fast)).read(glitch.frame(0)).detections
+        #expect(misread.map(\.text) == ["4006381333931"])
+        var clip = RecordingBuilder()
+        clip.show(RecordingBuilder.Placement(item, x: 200, y: 120), frames: 10)
+        clip.show(RecordingBuilder.Placement(Frame(width: strip.width, height: 2, pixels: strip.packedPixels), x: 200, y: 150), frames: 1)
+        clip.show(RecordingBuilder.Placement(item, x: 200, y: 120), frames: 10)
+        let shown = try await SessionReplay.events(of: try clip.write("glitch.y4m", in: directory)).appearances
+        #expect(shown.map(\.detection.text) == [SessionReplay.gtin], "\(shown.map(\.detection.text))")
+    }
+
     /// Confirmation counts evidence, the scan lines of one frame up to the
     /// number asked: a one-frame glimpse read on many lines is confirmed,
     /// one that would need a thousand pieces of evidence is not.

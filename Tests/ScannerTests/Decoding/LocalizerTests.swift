@@ -24,6 +24,18 @@ import Testing
         #expect(Localizer.candidates(in: texture()).area == nil)
     }
 
+    /// A code whose modules are too large to count many edges per cell is
+    /// found at half scale, and second chances look at it at half size.
+    @Test func findsLargeModulesAtHalfScale() throws {
+        let symbol = try ZintRenderer.render(.qr, .text("https://example.com/large-modules/found-at-half-scale"), moduleSize: 4).frame
+        var clip = RecordingBuilder(width: 800, height: 600)
+        clip.show([RecordingBuilder.Placement(symbol, x: 100, y: 80)], frames: 1)
+        let candidates = Localizer.candidates(in: clip.frame(0))
+        let area = try #require(candidates.area)
+        #expect(candidates.largeModules)
+        #expect(area.x <= 100 + 20 && area.x + area.width >= 100 + symbol.width - 20)
+    }
+
     /// The test hook: a frame without candidates costs the first pass only,
     /// even at thorough effort.
     @Test func aFrameWithoutCandidatesRunsOnePass() {
@@ -32,9 +44,11 @@ import Testing
         #expect(result.passes == 1)
     }
 
-    /// A code in a corner of a large frame: second chances see only its area.
+    /// A code in a corner of a large frame: second chances see only its
+    /// area. (A code must span three cells, 48 pixels, at full or half
+    /// scale: a smaller one is left to the first pass.)
     @Test func cropsToTheCode() throws {
-        let symbol = try ZintRenderer.render(.dataMatrix, .text("LOCALIZE"), moduleSize: 4).frame
+        let symbol = try ZintRenderer.render(.dataMatrix, .text("LOCALIZE THE CODE IN A CORNER"), moduleSize: 4).frame
         var clip = RecordingBuilder(width: 1200, height: 900)
         clip.show([RecordingBuilder.Placement(symbol, x: 900, y: 650)], frames: 1)
         let area = try #require(Localizer.candidates(in: clip.frame(0)).area)
