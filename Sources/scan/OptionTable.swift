@@ -151,8 +151,8 @@ enum OptionTable {
                 timed out: in JSON a {"source","status":"timeout","error"}
                 record after what was found by then, and exit status 1. A
                 camera frame that takes this long is dropped. Default: 30
-                for files, 1 for the camera, a last resort only, as the
-                effort's work budget bounds each image the same on any machine
+                for files, a last resort only, as the effort's work budget
+                bounds each image the same on any machine; none for the camera
                 """),
         ]),
         Section(title: "CAMERA", entries: [
