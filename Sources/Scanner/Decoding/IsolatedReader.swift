@@ -59,9 +59,7 @@ enum IsolatedReader {
     /// A time limit in whole milliseconds for the C side, at least 1 and at
     /// most `Int32.max`.
     private static func milliseconds(_ limit: Duration) -> Int32 {
-        let (seconds, attoseconds) = limit.components
-        let total = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        return Int32(min(max(total.rounded(.up), 1), Double(Int32.max)))
+        Int32(min(max(limit.milliseconds.rounded(.up), 1), Double(Int32.max)))
     }
 }
 
