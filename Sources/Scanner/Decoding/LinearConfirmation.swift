@@ -40,15 +40,18 @@ struct LinearConfirmation {
             .map { $0.mapped { Point(x: $0.x + offset.x, y: $0.y + offset.y) } }
             .filter { Reconciler.isWellFormed($0) && Reconciler.overlaps($0, read) && Self.format($0) == Self.format(read) }
         meter.charge(area)
-        if let rival = checks.first(where: { !Self.same($0, read) }) {
-            var winner = rival
-            winner.evidence = 2
-            return winner
-        }
-        if !checks.isEmpty {
+        // zxing can read one symbol two ways on different rows (ean13-1/35):
+        // its reading that agrees with zbar's is the second engine's
+        // evidence, and the other is the misread.
+        if checks.contains(where: { Self.same($0, read) }) {
             var agreed = read
             agreed.evidence += 1
             return agreed
+        }
+        if let rival = checks.first {
+            var winner = rival
+            winner.evidence = 2
+            return winner
         }
         var agreeing = 0
         for step in Self.views {

@@ -87,14 +87,14 @@ enum Reconciler {
     }
 
     /// Each EAN/UPC detection in `found` that a well-formed `checks` reading
-    /// of the same place contradicts, replaced by that reading.
+    /// of the same place contradicts, replaced by that reading; kept when
+    /// another of the checks agrees with it, as zxing can read one symbol
+    /// two ways on different rows.
     static func arbitrate(_ found: [Detection], by checks: [Detection]) -> [Detection] {
         found.map { detection in
             guard detection.symbology.isEANUPC, let gtin = detection.gtin else { return detection }
-            let rival = checks.first {
-                $0.symbology.isEANUPC && isWellFormed($0) && overlaps($0, detection) && $0.gtin != gtin
-            }
-            return rival ?? detection
+            let here = checks.filter { $0.symbology.isEANUPC && isWellFormed($0) && overlaps($0, detection) }
+            return here.contains { $0.gtin == gtin } ? detection : here.first ?? detection
         }
     }
 }

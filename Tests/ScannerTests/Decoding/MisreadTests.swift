@@ -14,7 +14,7 @@ import Testing
     func neverReportsAWrongPayload(_ symbology: Symbology) throws {
         // Only the symbology under test (and the EAN-13 an add-on follows):
         // its readers are what is measured, and other engines cost time.
-        var configuration = DecoderConfiguration(symbologies: symbology.isAddOn ? [.ean13, symbology] : [symbology], effort: .fast)
+        let configuration = DecoderConfiguration(symbologies: symbology.isAddOn ? [.ean13, symbology] : [symbology], effort: .fast)
         let reader = BarcodeReader(configuration: configuration)
         var random = SplitMix64(seed: 0xBAD_5CA7 + UInt64(Symbology.allCases.firstIndex(of: symbology)!))
         var (exact, nothing, wrong, mainMisread) = (0, 0, [String](), 0)

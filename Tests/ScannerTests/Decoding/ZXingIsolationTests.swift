@@ -9,17 +9,27 @@ import Testing
 /// process itself, so an abort that escaped would end the whole run.
 @Suite struct ZXingIsolationTests {
     /// Two corpus images on which zxing 1.4 fails its `lineCount() == 1`
-    /// assertion (`scan --engine zxing` in its own process exits with SIGABRT).
+    /// assertion after its downscaled pass (`Result.cpp:140`, SIGABRT), asked
+    /// through the bridge with that pass on, as the engine once asked.
     @Test(arguments: ["code128-1/5.png", "code128-3/1.png"])
     func anAbortCostsOneReadingNotTheProcess(_ name: String) throws {
         let frame = try ImageLoader().load(contentsOf: try ImageFixtures.corpusPath(name))
-        let engine = ZXingEngine(linearReaders: true)
-        #expect(throws: ZXingError.self) {
-            try engine.read(frame, symbologies: [.code128], options: EngineOptions(tryHarder: true))
+        var options = zxb_default_options(ZXingEngine.format(of: .code128))
+        (options.try_harder, options.try_rotate, options.try_downscale) = (true, true, true)
+        (options.downscale_factor, options.downscale_threshold) = (2, 200)
+        let message = frame.withUnsafeBytes { bytes in
+            Self.outcome(zxb_read_isolated(
+                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(frame.width), Int32(frame.height),
+                Int32(frame.stride), &options))
         }
+        #expect(message?.contains("signal 6") == true, "\(message ?? "no error")")
         // The engine keeps working after the child died.
         let ean = try ZintRenderer.render(.ean13, .text("400638133393"), moduleSize: 3).frame
+        let engine = ZXingEngine(linearReaders: true)
         #expect(engine.decode(ean, symbologies: [.ean13], options: EngineOptions()).map(\.text) == ["4006381333931"])
+        // The engine's 1D reads skip the downscaled pass: the same image is
+        // read, without a helper to restart.
+        #expect(try engine.read(frame, symbologies: [.code128], options: EngineOptions(tryHarder: true)).count == 1)
     }
 
     /// A helper that hangs is killed at the deadline and reaped: the call
@@ -116,6 +126,9 @@ import Testing
         let elsewhere = Detection(symbology: .ean13, bytes: zxing.bytes, text: zxing.text,
                                   corners: box.map { Point(x: $0.x + 500, y: $0.y) }, engine: .zxing)
         #expect(Reconciler.arbitrate([zbar], by: [elsewhere]) == [zbar])
+        // zxing read the symbol both ways (on different rows): its reading
+        // that agrees confirms zbar's.
+        #expect(Reconciler.arbitrate([zbar], by: [zxing, zbar]) == [zbar])
     }
 
     /// On a corpus photo where zbar misreads an EAN-13 (on 44 scan lines),
@@ -129,6 +142,18 @@ import Testing
         #expect(BarcodeReader(configuration: configuration).read(frame).detections.map(\.text) == ["5000213002834"])
         configuration.linearSecondOpinion = true
         #expect(BarcodeReader(configuration: configuration).read(frame).detections.map(\.text) == ["5000213002834"])
+    }
+
+    /// zxing 1.4 reads this photo's EAN-13 two ways on different rows, one
+    /// of them wrong (7034759003930), where zbar reads it right. zxing's
+    /// agreeing reading confirms zbar's; the other is never reported, by the
+    /// confirmation or by the second opinion.
+    @Test func aCheckThatReadsTwoWaysConfirmsTheAgreeingReading() throws {
+        let frame = try ImageLoader().load(contentsOf: try ImageFixtures.corpusPath("ean13-1/35.webp"))
+        var configuration = DecoderConfiguration()
+        #expect(BarcodeReader(configuration: configuration).read(frame).detections.map(\.text) == ["5030159003930"])
+        configuration.linearSecondOpinion = true
+        #expect(BarcodeReader(configuration: configuration).read(frame).detections.map(\.text) == ["5030159003930"])
     }
 }
 
