@@ -6,6 +6,7 @@
 # (one per pixel format and size) and frames/before.grey, frames/after.grey
 # (640x480 GREY). Every scan is bounded in time: a hang shows as exit 137.
 set -u
+. .vivid/helpers.sh
 R=results
 cap=/dev/video0
 out=/dev/video1
@@ -15,8 +16,6 @@ mkdir -p $R
 cp -r frames /tmp/frames
 : > $R/timeline
 grey="--device $cap --pixel-format GREY --size 640x480 --format json"
-
-mark() { echo "$1 $(now)" >> $R/timeline; }
 
 # run NAME SECONDS COMMAND...: COMMAND, killed if it outlives SECONDS.
 run() {
@@ -47,32 +46,6 @@ stop() {
     kill $watchdog 2>/dev/null
 }
 
-# await FILE PATTERN SECONDS: true once FILE holds PATTERN, false after SECONDS.
-await() {
-    n=$(($3 * 5))
-    until grep -q "$2" "$1" 2>/dev/null; do
-        [ $n -gt 0 ] || return 1
-        n=$((n - 1))
-        sleep 0.2
-    done
-}
-
-# seen_since FILE UPTIME: how many codes in FILE were captured after UPTIME
-# (the driver's timestamps and /proc/uptime share the boot clock).
-seen_since() {
-    awk -v t="$2" -F'"timestamp":' 'NF > 1 && $2 + 0 > t { n++ } END { print n + 0 }' "$1"
-}
-
-# reads FILE UPTIME SECONDS: waits until 3 codes captured after UPTIME are
-# in FILE, or $scan has ended.
-reads() {
-    n=$(($3 * 5))
-    while [ "$(seen_since "$1" "$2")" -lt 3 ] && kill -0 $scan 2>/dev/null && [ $n -gt 0 ]; do
-        n=$((n - 1))
-        sleep 0.2
-    done
-}
-
 # loop WIDTH HEIGHT FOURCC FRAME: shows FRAME through vivid's loopback.
 # stream FRAME: shows another frame of the same format and size.
 # Each waits until the previous streamer has let go of the output node.
@@ -92,8 +65,6 @@ stream() {
     v4l2-ctl -d $out --stream-out-mmap=4 --stream-from="$1" --stream-loop >/dev/null 2>&1 &
     streamer=$!
 }
-now() { cut -d' ' -f1 /proc/uptime; }
-
 # 2. Listings, on vivid's default webcam input (which lists frame sizes).
 run list-devices 30 ./scan --list-devices
 run list-formats 30 ./scan --device $cap --list-formats

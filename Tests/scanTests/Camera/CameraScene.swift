@@ -37,6 +37,11 @@ struct CameraScene: Sendable, CustomStringConvertible {
     static let after = CameraScene(
         format: .grey, width: 640, height: 480, symbology: .qr, text: "vivid after replug", symbolOrigin: (300, 160))
 
+    /// The code in the middle of the `--preview` window (VividPreviewTests),
+    /// inside the centre half that `--zoom 2` crops to.
+    static let preview = CameraScene(
+        format: .grey, width: 640, height: 480, symbology: .qr, text: "vivid preview", symbolOrigin: (257, 177))
+
     /// A product from the checkout sample's price list (Tomato soup 400 g).
     static let product = CameraScene(
         format: .grey, width: 640, height: 480, symbology: .ean13, text: "501234567890", symbolOrigin: (160, 140))

@@ -26,37 +26,28 @@ import Testing
     }
 
     static let run = Task<Run, any Error> {
-        let root = ScanCommand.packageRoot
-        let share = root.appendingPathComponent(".build/wedge-tests")
-        try? FileManager.default.removeItem(at: share)
-        let clips = share.appendingPathComponent("clips")
-        try FileManager.default.createDirectory(at: clips, withIntermediateDirectories: true)
-        let directory = try TemporaryDirectory()
-        for (name, payloads, arguments) in [
-            ("us", ["Item-42/a b", "ab\ncd", "esc\u{1b}", "Z9-z/ 0"], ""),
-            ("de", ["Zy-@/"], "--keyboard-layout de --type-suffix tab"),
-        ] {
-            // 1.5 s of nothing first, so the guest reads the keyboard before it types.
-            var clip = RecordingBuilder(width: 96, height: 80, framesPerSecond: 30)
-            clip.showNothing(frames: 45)
-            for payload in payloads {
-                let symbol = try ZintRenderer.render(.qr, .text(payload), moduleSize: 2, margin: 8)
-                clip.show(RecordingBuilder.Placement(symbol, x: 19, y: 11), frames: 6)
-                clip.showNothing(frames: 6)
+        let vm = try await VividRun.boot("wedge.sh", share: "wedge-tests", binaries: .copied) { share in
+            let clips = share.appendingPathComponent("clips")
+            try FileManager.default.createDirectory(at: clips, withIntermediateDirectories: true)
+            let directory = try TemporaryDirectory()
+            for (name, payloads, arguments) in [
+                ("us", ["Item-42/a b", "ab\ncd", "esc\u{1b}", "Z9-z/ 0"], ""),
+                ("de", ["Zy-@/"], "--keyboard-layout de --type-suffix tab"),
+            ] {
+                // 1.5 s of nothing first, so the guest reads the keyboard before it types.
+                var clip = RecordingBuilder(width: 96, height: 80, framesPerSecond: 30)
+                clip.showNothing(frames: 45)
+                for payload in payloads {
+                    let symbol = try ZintRenderer.render(.qr, .text(payload), moduleSize: 2, margin: 8)
+                    clip.show(RecordingBuilder.Placement(symbol, x: 19, y: 11), frames: 6)
+                    clip.showNothing(frames: 6)
+                }
+                try FileManager.default.copyItem(
+                    atPath: try clip.write(name + ".y4m", in: directory), toPath: clips.appendingPathComponent(name + ".y4m").path)
+                try arguments.write(to: clips.appendingPathComponent(name + ".args"), atomically: true, encoding: .utf8)
             }
-            try FileManager.default.copyItem(
-                atPath: try clip.write(name + ".y4m", in: directory), toPath: clips.appendingPathComponent(name + ".y4m").path)
-            try arguments.write(to: clips.appendingPathComponent(name + ".args"), atomically: true, encoding: .utf8)
         }
-        let scan = share.appendingPathComponent("scan")
-        try FileManager.default.copyItem(at: ScanCommand.binary, to: scan)
-        let result = try ScanCommand.run(
-            ["--libs-for", scan.path, root.appendingPathComponent("scripts/vivid/wedge.sh").path, share.path],
-            executable: root.appendingPathComponent("scripts/vivid/run"))
-        guard result.status == 0 else {
-            throw VividRun.Failure(description: "the wedge VM failed (exit \(result.status)):\n\(result.stdout.suffix(2000))\(result.stderr.suffix(2000))")
-        }
-        return Run(share: share)
+        return Run(share: vm.share)
     }
 
     /// US keys as evdev names them, independent of the layout under test.

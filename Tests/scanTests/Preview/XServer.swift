@@ -6,7 +6,7 @@ import ScannerTestSupport
 /// itself (`-displayfd`), with xdotool and ImageMagick's `import` to drive
 /// and photograph windows on it. Ended by its own PID when released.
 ///
-/// scripts/setup installs all three: a missing tool fails the test, loudly.
+/// scripts/setup installs them all: a missing tool fails the test, loudly.
 final class XServer {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -16,10 +16,22 @@ final class XServer {
     let display: String
     private let server: Process
 
-    init() throws {
-        for tool in ["/usr/bin/Xvfb", "/usr/bin/xdotool", "/usr/bin/import"] where !FileManager.default.isExecutableFile(atPath: tool) {
-            throw Failure(description: "\(tool) is missing: run scripts/setup (Debian packages xvfb, xdotool, imagemagick)")
+    /// The X tools the window tests use, with their Debian packages.
+    static let tools = [
+        ("/usr/bin/Xvfb", "xvfb"), ("/usr/bin/xdotool", "xdotool"), ("/usr/bin/import", "imagemagick"),
+        ("/usr/bin/convert", "imagemagick"), ("/usr/bin/xwd", "x11-apps"),
+    ]
+
+    /// Fails unless every one of `tools` is installed (also for the vivid
+    /// VM's X server, which runs the host's).
+    static func requireTools() throws {
+        for (tool, package) in tools where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw Failure(description: "\(tool) is missing: run scripts/setup (Debian package \(package))")
         }
+    }
+
+    init() throws {
+        try Self.requireTools()
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
         server.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
