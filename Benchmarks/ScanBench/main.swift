@@ -101,7 +101,9 @@ func frameCosts(noise: Int) throws {
     let plain = decoder(.thorough)
     let plainMs = median { _ = plain.read(frame) }
     let quarter = decoder(.fast, roi: try RegionOfInterest(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
-    let quarterMs = median { _ = quarter.read(frame) }
+    // Alternated with the full frame: two medians taken apart drifted with
+    // the machine's load by up to 1.6x on a clear frame.
+    let (pairedFullMs, quarterMs) = pairedMedians(runs: 31, { _ = fast.read(frame) }, { _ = quarter.read(frame) })
     // The same reads in the helper process (DecoderConfiguration.isolated):
     // the frame through a pipe, the result back.
     func isolated(_ reader: BarcodeReader) -> BarcodeReader {
@@ -119,7 +121,7 @@ func frameCosts(noise: Int) throws {
       zbar alone, default scanner           \(f(zbarMs)) ms
       plain single pass, zbar + zxing       \(f(plainMs)) ms
       --effort fast (camera default)        \(f(fastMs)) ms   = \(f(fastMs / plainMs))x the plain pass, \(f(fastMs / zbarMs))x zbar alone
-      --effort fast, centre quarter ROI     \(f(quarterMs)) ms   = \(f(fastMs / quarterMs))x faster than the full frame
+      --effort fast, centre quarter ROI     \(f(quarterMs)) ms   = \(f(pairedFullMs / quarterMs))x faster than the full frame (\(f(pairedFullMs)) ms, alternated)
       --effort fast, in the helper process  \(f(isolatedFastMs)) ms   = \(f(isolatedFastMs / pairedFastMs))x in-process (\(f(pairedFastMs)) ms, alternated)
       plain single pass, in the helper      \(f(isolatedPlainMs)) ms   = \(f(isolatedPlainMs / pairedPlainMs))x in-process (\(f(pairedPlainMs)) ms, alternated)
 
@@ -211,10 +213,10 @@ func latency() async throws {
     let stats = session.statistics
     func percentile(_ p: Double) -> Double { ages[min(ages.count - 1, Int(Double(ages.count) * p))] }
     print("""
-    Latency, 1280x720 at 30 fps, EAN-13 (confirm 2) + QR (confirm 1), \(measured.count) appearances
+    Latency, 1280x720 at 30 fps, EAN-13 (2 pieces of evidence) + QR (1), \(measured.count) appearances
       from the capture of the first frame that shows the item to its `appeared` event:
       p50 \(f(percentile(0.5))) ms, p99 \(f(percentile(0.99))) ms, max \(f(ages.last ?? 0)) ms
-      budget: one frame interval + the confirmation frames = 33 + 33 = 67 ms
+      goal: p99 <= one frame interval, 33 ms (the EAN-13's scan lines in its first frame are its evidence)
       frames captured \(stats.captured), decoded \(stats.decoded), dropped \(stats.dropped)
     """)
 }
