@@ -167,6 +167,7 @@ struct Localizer {
     }
 
     /// 1 or -1 for a sharp rise or fall, 0 otherwise.
+    @inline(__always)
     private static func sign(_ difference: Int, _ sharpEdge: Int) -> Int {
         difference >= sharpEdge ? 1 : difference <= -sharpEdge ? -1 : 0
     }
@@ -174,49 +175,53 @@ struct Localizer {
     /// Each cell's energy, coherence and sharp edges, row by row.
     private static func grid(_ frame: Frame, size: Int, columns: Int, rows: Int, sharpEdge: Int) -> [Cell] {
         var cells = [Cell](repeating: Cell(), count: columns * rows)
-        frame.withUnsafeBytes { bytes in
-            let stride = frame.stride
-            for row in 0..<rows {
-                for column in 0..<columns {
-                    var sxx = 0, syy = 0, sxy = 0, rowEdges = 0, columnEdges = 0
-                    let x0 = max(1, column * size), x1 = min(frame.width - 1, (column + 1) * size)
-                    let y0 = max(1, row * size), y1 = min(frame.height - 1, (row + 1) * size)
-                    guard x1 > x0, y1 > y0 else { continue }
-                    // The sign of the last sharp edge seen along each column
-                    // and row, from the pixel before the cell, so that an
-                    // edge across the cell's border counts in one cell only.
-                    var columnSign = (x0..<x1).map { x in
-                        y0 >= 2 ? sign(Int(bytes[y0 * stride + x]) - Int(bytes[(y0 - 2) * stride + x]), sharpEdge) : 0
-                    }
-                    for y in y0..<y1 {
-                        let line = y * stride
-                        var rowSign = x0 >= 2 ? sign(Int(bytes[line + x0]) - Int(bytes[line + x0 - 2]), sharpEdge) : 0
+        // The sign of the last sharp edge seen along each column of a cell,
+        // one buffer for all cells: the hot loop neither allocates nor
+        // checks an array's uniqueness.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: size) { columnSign in
+            frame.withUnsafeBytes { bytes in
+                let stride = frame.stride
+                for row in 0..<rows {
+                    for column in 0..<columns {
+                        var sxx = 0, syy = 0, sxy = 0, rowEdges = 0, columnEdges = 0
+                        let x0 = max(1, column * size), x1 = min(frame.width - 1, (column + 1) * size)
+                        let y0 = max(1, row * size), y1 = min(frame.height - 1, (row + 1) * size)
+                        guard x1 > x0, y1 > y0 else { continue }
+                        // Signs start from the pixel before the cell, so that an
+                        // edge across the cell's border counts in one cell only.
                         for x in x0..<x1 {
-                            let gx = Int(bytes[line + x + 1]) - Int(bytes[line + x - 1])
-                            let gy = Int(bytes[line + stride + x]) - Int(bytes[line - stride + x])
-                            sxx += gx * gx
-                            syy += gy * gy
-                            sxy += gx * gy
-                            // An edge counts where it starts: a sharp step
-                            // after a flat pixel or a step the other way.
-                            let sx = sign(gx, sharpEdge)
-                            if sx != 0 && sx != rowSign { rowEdges += 1 }
-                            rowSign = sx
-                            let sy = sign(gy, sharpEdge)
-                            if sy != 0 && sy != columnSign[x - x0] { columnEdges += 1 }
-                            columnSign[x - x0] = sy
+                            columnSign[x - x0] = y0 >= 2 ? sign(Int(bytes[y0 * stride + x]) - Int(bytes[(y0 - 2) * stride + x]), sharpEdge) : 0
                         }
+                        for y in y0..<y1 {
+                            let line = y * stride
+                            var rowSign = x0 >= 2 ? sign(Int(bytes[line + x0]) - Int(bytes[line + x0 - 2]), sharpEdge) : 0
+                            for x in x0..<x1 {
+                                let gx = Int(bytes[line + x + 1]) - Int(bytes[line + x - 1])
+                                let gy = Int(bytes[line + stride + x]) - Int(bytes[line - stride + x])
+                                sxx += gx * gx
+                                syy += gy * gy
+                                sxy += gx * gy
+                                // An edge counts where it starts: a sharp step
+                                // after a flat pixel or a step the other way.
+                                let sx = sign(gx, sharpEdge)
+                                if sx != 0 && sx != rowSign { rowEdges += 1 }
+                                rowSign = sx
+                                let sy = sign(gy, sharpEdge)
+                                if sy != 0 && sy != columnSign[x - x0] { columnEdges += 1 }
+                                columnSign[x - x0] = sy
+                            }
+                        }
+                        let count = Double((x1 - x0) * (y1 - y0))
+                        let energy = Double(sxx + syy) / count
+                        // Edges per 16 pixels, along the busier direction.
+                        let edges = Double(max(rowEdges, columnEdges)) / count * 16
+                        guard energy >= minimumEnergy, edges >= minimumEdges else { continue }
+                        let (dxx, dyy, dxy) = (Double(sxx), Double(syy), Double(sxy))
+                        let coherence = ((dxx - dyy) * (dxx - dyy) + 4 * dxy * dxy).squareRoot() / (dxx + dyy)
+                        cells[row * columns + column] = Cell(
+                            busy: true, coherent: coherence >= barCoherence,
+                            barCos: (dxx - dyy) / count, barSin: 2 * dxy / count)
                     }
-                    let count = Double((x1 - x0) * (y1 - y0))
-                    let energy = Double(sxx + syy) / count
-                    // Edges per 16 pixels, along the busier direction.
-                    let edges = Double(max(rowEdges, columnEdges)) / count * 16
-                    guard energy >= minimumEnergy, edges >= minimumEdges else { continue }
-                    let (dxx, dyy, dxy) = (Double(sxx), Double(syy), Double(sxy))
-                    let coherence = ((dxx - dyy) * (dxx - dyy) + 4 * dxy * dxy).squareRoot() / (dxx + dyy)
-                    cells[row * columns + column] = Cell(
-                        busy: true, coherent: coherence >= barCoherence,
-                        barCos: (dxx - dyy) / count, barSin: 2 * dxy / count)
                 }
             }
         }
