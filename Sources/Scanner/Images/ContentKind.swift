@@ -27,53 +27,45 @@ public enum ContentKind: Sendable, Hashable {
 
     /// The kind of `bytes`, or nil when nothing here recognises them.
     public init?(detecting bytes: UnsafeRawBufferPointer) {
-        func starts(with signature: String, at offset: Int = 0) -> Bool {
-            let signature = Array(signature.utf8)
-            return bytes.count >= offset + signature.count
-                && signature.indices.allSatisfy { bytes[offset + $0] == signature[$0] }
-        }
-        func starts(with signature: [UInt8]) -> Bool {
-            bytes.count >= signature.count && signature.indices.allSatisfy { bytes[$0] == signature[$0] }
-        }
         if bytes.isEmpty {
             self = .empty
         } else if bytes.allSatisfy({ $0 == 0 }) {
             self = .zeros
-        } else if starts(with: "YUV4MPEG2") {
+        } else if bytes.holds("YUV4MPEG2") {
             self = .y4mRecording
-        } else if starts(with: [0x50, 0x4B, 0x03, 0x04]) || starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+        } else if bytes.holds([0x50, 0x4B, 0x03, 0x04]) || bytes.holds([0x50, 0x4B, 0x05, 0x06]) {
             self = .zip
-        } else if starts(with: [0x1F, 0x8B]) {
+        } else if bytes.holds([0x1F, 0x8B]) {
             self = .gzip
-        } else if starts(with: "BZh") {
+        } else if bytes.holds("BZh") {
             self = .bzip2
-        } else if starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) {
+        } else if bytes.holds([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) {
             self = .xz
-        } else if starts(with: [0x28, 0xB5, 0x2F, 0xFD]) {
+        } else if bytes.holds([0x28, 0xB5, 0x2F, 0xFD]) {
             self = .zstd
-        } else if starts(with: [0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C]) {
+        } else if bytes.holds([0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C]) {
             self = .sevenZip
-        } else if starts(with: [0x7F, 0x45, 0x4C, 0x46]) {
+        } else if bytes.holds([0x7F, 0x45, 0x4C, 0x46]) {
             self = .elf
-        } else if starts(with: "SQLite format 3\0") {
+        } else if bytes.holds("SQLite format 3\0") {
             self = .sqlite
-        } else if let kind = Self.isoMedia(bytes, starts: starts) {
+        } else if let kind = Self.isoMedia(bytes) {
             self = kind
-        } else if starts(with: "RIFF"), starts(with: "AVI ", at: 8) {
+        } else if bytes.holds("RIFF"), bytes.holds("AVI ", at: 8) {
             self = .media("an AVI video")
-        } else if starts(with: "RIFF"), starts(with: "WAVE", at: 8) {
+        } else if bytes.holds("RIFF"), bytes.holds("WAVE", at: 8) {
             self = .media("a WAV sound file")
-        } else if starts(with: [0x1A, 0x45, 0xDF, 0xA3]) {
+        } else if bytes.holds([0x1A, 0x45, 0xDF, 0xA3]) {
             self = .media("a Matroska or WebM video")
-        } else if starts(with: "ID3") || starts(with: "OggS") || starts(with: "fLaC") {
+        } else if bytes.holds("ID3") || bytes.holds("OggS") || bytes.holds("fLaC") {
             self = .media("a sound file")
-        } else if starts(with: [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || starts(with: [0xFF, 0x4F, 0xFF, 0x51]) {
+        } else if bytes.holds([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || bytes.holds([0xFF, 0x4F, 0xFF, 0x51]) {
             self = .unsupportedImage("JPEG 2000")
-        } else if starts(with: [0xFF, 0x0A]) || starts(with: [0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) {
+        } else if bytes.holds([0xFF, 0x0A]) || bytes.holds([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) {
             self = .unsupportedImage("JPEG XL")
-        } else if starts(with: "8BPS") {
+        } else if bytes.holds("8BPS") {
             self = .unsupportedImage("Photoshop")
-        } else if starts(with: [0x00, 0x00, 0x01, 0x00]) {
+        } else if bytes.holds([0x00, 0x00, 0x01, 0x00]) {
             self = .unsupportedImage("Windows icon")
         } else if let kind = Self.markup(bytes) {
             self = kind
@@ -121,8 +113,8 @@ public enum ContentKind: Sendable, Hashable {
 
     /// ISO base media (MP4, QuickTime, HEIF, AVIF): an `ftyp` box whose
     /// brand tells pictures from video.
-    private static func isoMedia(_ bytes: UnsafeRawBufferPointer, starts: (String, Int) -> Bool) -> ContentKind? {
-        guard starts("ftyp", 4), bytes.count >= 12 else { return nil }
+    private static func isoMedia(_ bytes: UnsafeRawBufferPointer) -> ContentKind? {
+        guard bytes.holds("ftyp", at: 4), bytes.count >= 12 else { return nil }
         let brand = String(decoding: bytes[8..<12], as: UTF8.self)
         switch brand {
         case "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1": return .unsupportedImage("HEIC/HEIF")

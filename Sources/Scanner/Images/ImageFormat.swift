@@ -16,27 +16,23 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
 
     /// The format whose signature starts `bytes`, or `nil` for anything else.
     public init?(detecting bytes: UnsafeRawBufferPointer) {
-        func starts(with signature: [UInt8], at offset: Int = 0) -> Bool {
-            bytes.count >= offset + signature.count
-                && signature.indices.allSatisfy { bytes[offset + $0] == signature[$0] }
-        }
-        if starts(with: [0xFF, 0xD8, 0xFF]) {
+        if bytes.holds([0xFF, 0xD8, 0xFF]) {
             self = .jpeg
-        } else if starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        } else if bytes.holds([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             self = .png
-        } else if starts(with: Array("RIFF".utf8)) && starts(with: Array("WEBP".utf8), at: 8) {
+        } else if bytes.holds("RIFF") && bytes.holds("WEBP", at: 8) {
             self = .webP
         } else if bytes.count >= 3, bytes[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[1]),
             PNMDecoder.isWhitespace(bytes[2]) || bytes[2] == UInt8(ascii: "#")
         {
             self = .pnm
         } else if [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], [0x49, 0x49, 0x2B, 0x00], [0x4D, 0x4D, 0x00, 0x2B]]
-            .contains(where: { starts(with: $0) })
+            .contains(where: { bytes.holds($0) })
         {
             self = .tiff
-        } else if starts(with: Array("GIF87a".utf8)) || starts(with: Array("GIF89a".utf8)) {
+        } else if bytes.holds("GIF87a") || bytes.holds("GIF89a") {
             self = .gif
-        } else if starts(with: Array("BM".utf8)), bytes.count >= 26,
+        } else if bytes.holds("BM"), bytes.count >= 26,
             BMPDecoder.headerSizes.contains(Int(bytes[14]) | Int(bytes[15]) << 8 | Int(bytes[16]) << 16 | Int(bytes[17]) << 24)
         {
             // "BM" alone starts too much text; the header size must be a real one.
