@@ -103,8 +103,8 @@ struct FileScan {
 
     /// What a timed-out input says, on standard error and in its record.
     private static func timeoutMessage(source: String, limit: Duration?) -> String {
-        let milliseconds = limit.map { $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 } ?? 0
-        let seconds = milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
+        let limit = limit?.seconds ?? 0
+        let seconds = limit == limit.rounded() ? "\(Int(limit))" : "\(limit)"
         return "\(source): stopped at the time limit of \(seconds) s (--timeout); "
             + "what it found by then is listed; give it more time or try --effort normal"
     }

@@ -1,6 +1,6 @@
 extension Duration {
     /// The duration as a number of seconds, for output and arithmetic.
-    var seconds: Double {
+    public var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 
