@@ -4,10 +4,10 @@
 /// consistently: on the corpus, five UPC-A and two EAN-13 photos came back
 /// wrong from 37 to 44 scan lines at once, so agreeing lines of one scan
 /// are not independent evidence. A still image has no next frame, so each
-/// 1D read is checked on the area around it by a second engine (zxing's 1D
-/// readers, in a child process, as they can abort) and, when that reads
-/// nothing, by zbar on slightly different views of the area. A read is
-/// reported only when the second engine or a view agrees and nothing there
+/// 1D read is checked on the area around it, then on slightly different
+/// views of the area, until one decides: by a second engine (zxing's 1D
+/// readers, in a child process, as they can abort), then by zbar. A read is
+/// reported only when zxing or a zbar view agrees before anything
 /// contradicts it; where zxing reads another payload of the same format,
 /// zxing's stands (its readers misread no EAN/UPC of the corpus).
 struct LinearConfirmation {
@@ -33,50 +33,58 @@ struct LinearConfirmation {
             ? Set<Symbology>([.ean8, .ean13, .upca, .upce]).intersection(symbologies).union([read.symbology])
             : [read.symbology]
         let (area, offset) = Self.area(around: read, in: frame)
-        // zxing's text for the other 1D codes is not ours (Code 39 full
-        // ASCII and Code 32 are interpreted in our layer): EAN/UPC only.
-        let checks = !read.symbology.isEANUPC ? [] : ZXingEngine(linearReaders: true)
-            .decode(area, symbologies: family, options: EngineOptions(tryHarder: true))
-            .map { $0.mapped { Point(x: $0.x + offset.x, y: $0.y + offset.y) } }
-            .filter { Reconciler.isWellFormed($0) && Reconciler.overlaps($0, read) && Self.format($0) == Self.format(read) }
-        meter.charge(area)
-        // zxing can read one symbol two ways on different rows (ean13-1/35):
-        // its reading that agrees with zbar's is the second engine's
-        // evidence, and the other is the misread.
-        if checks.contains(where: { Self.same($0, read) }) {
-            var agreed = read
-            agreed.evidence += 1
-            return agreed
-        }
-        if let rival = checks.first {
-            var winner = rival
-            winner.evidence = 2
-            return winner
-        }
-        var agreeing = 0
-        for step in Self.views {
-            guard let view = Pass([step], EngineOptions(tryHarder: true), engines: [.zbar]).view(of: area),
-                  !meter.isPastDeadline() else { continue }
-            // Payloads only: the view needs none of the geometry's re-scans.
+        // The area itself, then each view of it, until one decides. In each,
+        // zxing first: zbar's misreads of blurred photos come back the same
+        // in its views (upca-4/1, 7 and 14), where zxing reads them right.
+        for step in [nil] + Self.views.map(Optional.some) {
+            let view: Pass.View
+            if let step {
+                guard let turned = Pass([step], EngineOptions(tryHarder: true), engines: [.zbar]).view(of: area),
+                      !meter.isPastDeadline() else { continue }
+                view = turned
+            } else {
+                view = Pass.View(frame: area) { $0 }
+            }
             meter.charge(view.frame)
+            let checks = zxingReads(of: read, in: view, family: family, offset: offset)
+            // zxing can read one symbol two ways on different rows
+            // (ean13-1/35): its reading that agrees with zbar's is the
+            // second engine's evidence, and the other is the misread.
+            if checks.contains(where: { Self.same($0, read) }) { return read.withEvidence(read.evidence + 1) }
+            if let rival = checks.first { return rival.withEvidence(2) }
+            // zbar on the area is the read being checked.
+            guard step != nil else { continue }
+            // Payloads only: the view needs none of the geometry's re-scans.
             let reads = ZBarEngine().decode(view.frame, symbologies: family, options: EngineOptions(tryHarder: true))
                 .filter { Reconciler.isWellFormed($0) && family.contains($0.symbology) }
             if reads.contains(where: { !Self.same($0, read) }) { return nil }
-            if reads.contains(where: { Self.same($0, read) }) { agreeing += 1 }
-            if agreeing >= 1 { break }
+            if reads.contains(where: { Self.same($0, read) }) { return read.withEvidence(read.evidence + 1) }
         }
-        guard agreeing > 0 else { return nil }
-        var agreed = read
-        agreed.evidence += agreeing
-        return agreed
+        return nil
     }
 
-    /// The symbol's format, a UPC-A whichever way an engine names it. A
-    /// zxing reading of another format is not about the same symbol: on a
-    /// synthetic EAN-13 against a black surround, zxing 1.4 read a UPC-A
-    /// that is not there.
+    /// zxing's well-formed readings of `read`'s symbol in `view` (of the area
+    /// at `offset` in the frame), with corners in the frame's pixels. Only
+    /// for EAN/UPC: zxing's text for the other 1D codes is not ours (Code 39
+    /// full ASCII and Code 32 are interpreted in our layer).
+    private func zxingReads(of read: Detection, in view: Pass.View, family: Set<Symbology>, offset: Point) -> [Detection] {
+        guard read.symbology.isEANUPC else { return [] }
+        return ZXingEngine(linearReaders: true)
+            .decode(view.frame, symbologies: family, options: EngineOptions(tryHarder: true))
+            .map { $0.mapped { point in
+                let inArea = view.toRegion(point)
+                return Point(x: inArea.x + offset.x, y: inArea.y + offset.y)
+            } }
+            .filter { Reconciler.isWellFormed($0) && Reconciler.overlaps($0, read) && Self.format($0) == Self.format(read) }
+    }
+
+    /// The symbol's format, with EAN-13 and UPC-A as one: a UPC-A is an
+    /// EAN-13 that starts with 0, and zbar's misread of a blurred UPC-A can
+    /// start with another digit (upca-4/1: 9074932437075 for 023942431015).
+    /// A zxing reading of another format (EAN-8, UPC-E) is not about the
+    /// same symbol.
     private static func format(_ detection: Detection) -> Symbology {
-        detection.symbology == .ean13 && detection.text.hasPrefix("0") ? .upca : detection.symbology
+        detection.symbology == .upca ? .ean13 : detection.symbology
     }
 
     /// The same payload, an EAN/UPC by its GTIN (one engine's UPC-A is
@@ -95,5 +103,13 @@ struct LinearConfirmation {
         let right = max(left + 1, Int(box.maxX + margin)), bottom = max(top + 1, Int(box.maxY + margin))
         let area = frame.cropped(to: PixelRect(x: left, y: top, width: right - left, height: bottom - top))
         return (area, Point(x: Double(area.origin.x - frame.origin.x), y: Double(area.origin.y - frame.origin.y)))
+    }
+}
+
+private extension Detection {
+    func withEvidence(_ evidence: Int) -> Detection {
+        var copy = self
+        copy.evidence = evidence
+        return copy
     }
 }
