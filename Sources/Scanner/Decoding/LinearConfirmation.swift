@@ -35,7 +35,7 @@ struct LinearConfirmation {
         let (area, offset) = Self.area(around: read, in: frame)
         // The area itself, then each view of it, until one decides. In each,
         // zxing first: zbar's misreads of blurred photos come back the same
-        // in its views (upca-4/1, 7 and 14), where zxing reads them right.
+        // in its views (upca-4/1, 4/2 and 4/7), where zxing reads them right.
         for step in [nil] + Self.views.map(Optional.some) {
             let view: Pass.View
             if let step {

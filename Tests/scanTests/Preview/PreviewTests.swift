@@ -14,10 +14,12 @@ import Testing
     /// Where the screenshots are kept: .build/test-artefacts.
     static let artefacts = ScanCommand.packageRoot.appendingPathComponent(".build/test-artefacts")
 
-    /// 45 s at 4 fps of two QR codes side by side: long enough for the
-    /// window to be up through the test, which ends it with q.
+    /// 3 min at 1 fps of two QR codes side by side: long enough for the
+    /// window to be up through the test, which ends it with q. 45 s at 4 fps
+    /// ended before the q in a CI run, where this suite took 195 s beside
+    /// the vivid VMs.
     private func clip(in dir: TemporaryDirectory) throws -> (path: String, frame: Frame) {
-        var clip = RecordingBuilder(width: Self.size.width, height: Self.size.height, framesPerSecond: 4, background: 255)
+        var clip = RecordingBuilder(width: Self.size.width, height: Self.size.height, framesPerSecond: 1, background: 255)
         let left = try ZintRenderer.render(.qr, .text(Self.leftText), moduleSize: 4)
         let right = try ZintRenderer.render(.qr, .text(Self.rightText), moduleSize: 4)
         clip.show([.init(left, x: 60, y: 80), .init(right, x: 420, y: 80)], frames: 180)
