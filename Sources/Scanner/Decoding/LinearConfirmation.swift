@@ -46,12 +46,11 @@ struct LinearConfirmation {
                 view = Pass.View(frame: area) { $0 }
             }
             meter.charge(view.frame)
-            let checks = zxingReads(of: read, in: view, family: family, offset: offset)
-            // zxing can read one symbol two ways on different rows
-            // (ean13-1/35): its reading that agrees with zbar's is the
-            // second engine's evidence, and the other is the misread.
-            if checks.contains(where: { Self.same($0, read) }) { return read.withEvidence(read.evidence + 1) }
-            if let rival = checks.first { return rival.withEvidence(2) }
+            // zxing's agreeing reading is the second engine's evidence; a
+            // rival stands (ean13-1/35 is read both ways).
+            if let verdict = Reconciler.verdict(on: read, by: zxingReads(of: read, in: view, family: family, offset: offset)) {
+                return verdict.withEvidence(Self.same(verdict, read) ? read.evidence + 1 : 2)
+            }
             // zbar on the area is the read being checked.
             guard step != nil else { continue }
             // Payloads only: the view needs none of the geometry's re-scans.

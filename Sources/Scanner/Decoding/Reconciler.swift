@@ -87,14 +87,20 @@ enum Reconciler {
     }
 
     /// Each EAN/UPC detection in `found` that a well-formed `checks` reading
-    /// of the same place contradicts, replaced by that reading; kept when
-    /// another of the checks agrees with it, as zxing can read one symbol
-    /// two ways on different rows.
+    /// of the same place contradicts, replaced by that reading (`verdict`).
     static func arbitrate(_ found: [Detection], by checks: [Detection]) -> [Detection] {
         found.map { detection in
-            guard detection.symbology.isEANUPC, let gtin = detection.gtin else { return detection }
+            guard detection.symbology.isEANUPC, detection.gtin != nil else { return detection }
             let here = checks.filter { $0.symbology.isEANUPC && isWellFormed($0) && overlaps($0, detection) }
-            return here.contains { $0.gtin == gtin } ? detection : here.first ?? detection
+            return verdict(on: detection, by: here) ?? detection
         }
+    }
+
+    /// What a second engine's readings `here` of an EAN/UPC detection's
+    /// place make of it: the detection when one of them has its GTIN (zxing
+    /// can read one symbol two ways on different rows, and the other is the
+    /// misread), otherwise the first of them, a rival; nil when there are none.
+    static func verdict(on detection: Detection, by here: [Detection]) -> Detection? {
+        here.contains { $0.gtin == detection.gtin } ? detection : here.first
     }
 }
