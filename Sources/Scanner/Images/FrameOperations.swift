@@ -23,15 +23,19 @@ extension Frame {
     /// are only a pixel or two wide.
     public func upscaledByTwo() -> Frame {
         let w = width * 2, h = height * 2
+        // Output pixel centres fall at quarter positions between inputs; each
+        // column's neighbours and weight are worked out once, not per row.
+        func neighbours(_ i: Int, _ size: Int) -> (Int, Int, Int) {
+            let f = max(0, Double(i) / 2 - 0.25), i0 = min(Int(f), size - 1)
+            return (i0, min(i0 + 1, size - 1), Int((f - Double(i0)) * 256))
+        }
+        let columns = (0..<w).map { neighbours($0, width) }
         return mapped(width: w, height: h) { src, stride, dst in
             for y in 0..<h {
-                // Output pixel centres fall at quarter positions between inputs.
-                let fy = max(0, Double(y) / 2 - 0.25), y0 = min(Int(fy), height - 1), y1 = min(y0 + 1, height - 1)
-                let wy = Int((fy - Double(y0)) * 256)
+                let (y0, y1, wy) = neighbours(y, height)
                 let r0 = src + y0 * stride, r1 = src + y1 * stride, out = dst + y * w
                 for x in 0..<w {
-                    let fx = max(0, Double(x) / 2 - 0.25), x0 = min(Int(fx), width - 1), x1 = min(x0 + 1, width - 1)
-                    let wx = Int((fx - Double(x0)) * 256)
+                    let (x0, x1, wx) = columns[x]
                     let top = Int(r0[x0]) * (256 - wx) + Int(r0[x1]) * wx
                     let bottom = Int(r1[x0]) * (256 - wx) + Int(r1[x1]) * wx
                     out[x] = UInt8(truncatingIfNeeded: (top * (256 - wy) + bottom * wy + 32768) >> 16)
@@ -208,13 +212,16 @@ extension Frame {
     /// A `w`×`h` frame whose pixel centred at p takes this frame's luma at
     /// `sourcePoint(p)`, bilinear (both in pixel-centre coordinates). Outside
     /// this frame it is `fill`, or the nearest edge pixel when `fill` is nil.
+    @inline(__always)
     func resampled(width w: Int, height h: Int, fill: UInt8?, _ sourcePoint: (Point) -> Point) -> Frame {
-        mapped(width: w, height: h) { src, stride, dst in
+        let (sourceWidth, sourceHeight) = (width, height)
+        return mapped(width: w, height: h) { src, stride, dst in
+            let source = Bilinear(pixels: src, stride: stride, width: sourceWidth, height: sourceHeight)
             for y in 0..<h {
                 let out = dst + y * w
                 for x in 0..<w {
                     let p = sourcePoint(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-                    out[x] = sample(src, stride, x: p.x - 0.5, y: p.y - 0.5, fill: fill)
+                    out[x] = source.sample(x: p.x - 0.5, y: p.y - 0.5, fill: fill)
                 }
             }
         }
@@ -224,7 +231,8 @@ extension Frame {
     /// fraction of a level; the edge pixels continue outwards.
     func luma(x: Double, y: Double) -> Double {
         withUnsafeBytes { bytes in
-            interpolated(bytes.bindMemory(to: UInt8.self).baseAddress!, stride, x: x - 0.5, y: y - 0.5)
+            Bilinear(pixels: bytes.bindMemory(to: UInt8.self).baseAddress!, stride: stride, width: width, height: height)
+                .level(x: x - 0.5, y: y - 0.5)
         }
     }
 
@@ -239,27 +247,8 @@ extension Frame {
         return (cos(radians), sin(radians))
     }
 
-    /// The source sampled at (`x`, `y`) in pixel-index coordinates; outside
-    /// the frame, `fill`, or the nearest edge pixel when `fill` is nil.
-    private func sample(_ src: UnsafePointer<UInt8>, _ stride: Int, x: Double, y: Double, fill: UInt8?) -> UInt8 {
-        if let fill, x < -0.5 || y < -0.5 || x > Double(width) - 0.5 || y > Double(height) - 0.5 { return fill }
-        return UInt8(clamping: Int(interpolated(src, stride, x: x, y: y).rounded()))
-    }
-
-    /// Bilinear interpolation at (`x`, `y`) in pixel-index coordinates, the
-    /// edge pixels continuing outwards.
-    private func interpolated(_ src: UnsafePointer<UInt8>, _ stride: Int, x: Double, y: Double) -> Double {
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-        let tx = x - Double(x0), ty = y - Double(y0)
-        func at(_ px: Int, _ py: Int) -> Double {
-            Double(src[min(max(py, 0), height - 1) * stride + min(max(px, 0), width - 1)])
-        }
-        let top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx
-        let bottom = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx
-        return top * (1 - ty) + bottom * ty
-    }
-
     /// A new `width`×`height` frame filled by `body(source, sourceStride, destination)`.
+    @inline(__always)
     private func mapped(
         width w: Int, height h: Int,
         _ body: (UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>) -> Void
@@ -270,5 +259,34 @@ extension Frame {
             }
         }
         return Frame(width: w, height: h, storage: storage, sequence: sequence, captureTime: captureTime)
+    }
+}
+
+/// Bilinear sampling of a frame's pixels, in pixel-index coordinates, the
+/// edge pixels continuing outwards. Plain sizes and a pointer, not the
+/// frame: a resampling loop then touches no reference count per pixel.
+private struct Bilinear {
+    let pixels: UnsafePointer<UInt8>
+    let stride: Int, width: Int, height: Int
+
+    /// The source sampled at (`x`, `y`), rounded to a level; outside the
+    /// frame, `fill`, or the nearest edge pixel when `fill` is nil.
+    @inline(__always)
+    func sample(x: Double, y: Double, fill: UInt8?) -> UInt8 {
+        if let fill, x < -0.5 || y < -0.5 || x > Double(width) - 0.5 || y > Double(height) - 0.5 { return fill }
+        return UInt8(clamping: Int(level(x: x, y: y).rounded()))
+    }
+
+    /// The interpolated level at (`x`, `y`), to a fraction of a level.
+    @inline(__always)
+    func level(x: Double, y: Double) -> Double {
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let tx = x - Double(x0), ty = y - Double(y0)
+        func at(_ px: Int, _ py: Int) -> Double {
+            Double(pixels[min(max(py, 0), height - 1) * stride + min(max(px, 0), width - 1)])
+        }
+        let top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx
+        let bottom = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx
+        return top * (1 - ty) + bottom * ty
     }
 }
