@@ -206,7 +206,22 @@ extension Frame {
         let w = max(1, Int((Double(width) * factor).rounded()))
         let h = max(1, Int((Double(height) * factor).rounded()))
         let fx = Double(width) / Double(w), fy = Double(height) / Double(h)
-        return resampled(width: w, height: h, fill: nil) { Point(x: $0.x * fx, y: $0.y * fy) }
+        // A source column depends on the output column alone, and a source
+        // row on the output row: each is worked out once, not per pixel.
+        let columns = (0..<w).map { Bilinear.Neighbours(at: (Double($0) + 0.5) * fx - 0.5, size: width) }
+        let rows = (0..<h).map { Bilinear.Neighbours(at: (Double($0) + 0.5) * fy - 0.5, size: height) }
+        return mapped(width: w, height: h) { src, stride, dst in
+            for y in 0..<h {
+                let row = rows[y], out = dst + y * w
+                let r0 = src + row.low * stride, r1 = src + row.high * stride
+                for x in 0..<w {
+                    let column = columns[x]
+                    let top = Double(r0[column.low]) * (1 - column.weight) + Double(r0[column.high]) * column.weight
+                    let bottom = Double(r1[column.low]) * (1 - column.weight) + Double(r1[column.high]) * column.weight
+                    out[x] = UInt8(clamping: Int((top * (1 - row.weight) + bottom * row.weight).rounded()))
+                }
+            }
+        }
     }
 
     /// A `w`×`h` frame whose pixel centred at p takes this frame's luma at
@@ -280,13 +295,25 @@ private struct Bilinear {
     /// The interpolated level at (`x`, `y`), to a fraction of a level.
     @inline(__always)
     func level(x: Double, y: Double) -> Double {
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-        let tx = x - Double(x0), ty = y - Double(y0)
-        func at(_ px: Int, _ py: Int) -> Double {
-            Double(pixels[min(max(py, 0), height - 1) * stride + min(max(px, 0), width - 1)])
+        let column = Neighbours(at: x, size: width), row = Neighbours(at: y, size: height)
+        let r0 = pixels + row.low * stride, r1 = pixels + row.high * stride
+        let top = Double(r0[column.low]) * (1 - column.weight) + Double(r0[column.high]) * column.weight
+        let bottom = Double(r1[column.low]) * (1 - column.weight) + Double(r1[column.high]) * column.weight
+        return top * (1 - row.weight) + bottom * row.weight
+    }
+
+    /// Along one axis: the two pixels either side of a position, the edge
+    /// pixels continuing outwards, and the far one's weight.
+    struct Neighbours {
+        let low: Int, high: Int
+        let weight: Double
+
+        @inline(__always)
+        init(at position: Double, size: Int) {
+            let below = Int(position.rounded(.down))
+            low = min(max(below, 0), size - 1)
+            high = min(max(below + 1, 0), size - 1)
+            weight = position - Double(below)
         }
-        let top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx
-        let bottom = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx
-        return top * (1 - ty) + bottom * ty
     }
 }
