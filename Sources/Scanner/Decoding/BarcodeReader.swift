@@ -68,7 +68,7 @@ public struct BarcodeReader: Sendable {
         for pass in chances {
             if meter.isSpent || meter.isPastDeadline() { break }
             passes += 1
-            let found = run(pass, on: target, &meter)
+            let found = run(pass, on: target, &meter, secondChance: true)
             if !found.isEmpty { return (found, passes) }
         }
         return ([], passes)
@@ -112,8 +112,9 @@ public struct BarcodeReader: Sendable {
     }
 
     /// What one pass finds in `region`, reconciled (and 1D reads confirmed
-    /// when the effort asks), with corners in the full image's pixels.
-    func run(_ pass: Pass, on region: Frame, _ meter: inout WorkMeter) -> [Detection] {
+    /// when the effort asks, more strictly in a second chance), with corners
+    /// in the full image's pixels.
+    func run(_ pass: Pass, on region: Frame, _ meter: inout WorkMeter, secondChance: Bool = false) -> [Detection] {
         guard let view = pass.view(of: region) else { return [] }
         var found: [Detection] = []
         for engine in engines where pass.engines.contains(engine.kind) {
@@ -136,7 +137,8 @@ public struct BarcodeReader: Sendable {
         // (inverted, rescaled...), before its corners go back to the image.
         if configuration.singleEngine == nil, configuration.effort.confirmsLinearReads,
            merged.contains(where: \.symbology.isLinear) {
-            merged = LinearConfirmation(symbologies: configuration.symbologies).confirmed(merged, in: view.frame, &meter)
+            let confirmation = LinearConfirmation(symbologies: configuration.symbologies, zbarConfirmsRetail: !secondChance)
+            merged = confirmation.confirmed(merged, in: view.frame, &meter)
         }
         // After confirmation, which compares zbar with zbar: zxing then gives
         // Code 128 back its Latin-1 high bits and replaces DataBar Expanded.

@@ -12,6 +12,12 @@
 /// zxing's stands (its readers misread no EAN/UPC of the corpus).
 struct LinearConfirmation {
     let symbologies: Set<Symbology>
+    /// Whether zbar agreeing with itself on a view confirms an EAN/UPC read.
+    /// Not for reads from second chances: the image has already defeated
+    /// both engines at full strength, and zbar's misreads of such images
+    /// come back in its views (upca-4/14, read wrong in the x2 pass and
+    /// again on its views), so there only zxing's reading confirms.
+    var zbarConfirmsRetail = true
 
     /// Views of the area for zbar: small turns and other scales give scan
     /// lines new phases across the bars. x3 confirms codes a pixel or two
@@ -57,7 +63,9 @@ struct LinearConfirmation {
             let reads = ZBarEngine().decode(view.frame, symbologies: family, options: EngineOptions(tryHarder: true))
                 .filter { Reconciler.isWellFormed($0) && family.contains($0.symbology) }
             if reads.contains(where: { !Self.same($0, read) }) { return nil }
-            if reads.contains(where: { Self.same($0, read) }) { return read.withEvidence(read.evidence + 1) }
+            if reads.contains(where: { Self.same($0, read) }), zbarConfirmsRetail || !read.symbology.isEANUPC {
+                return read.withEvidence(read.evidence + 1)
+            }
         }
         return nil
     }

@@ -23,4 +23,21 @@ import Testing
         let texts = BarcodeReader().read(frame).detections.map(\.text)
         #expect(texts == ["023942431015"], "\(name): \(texts)")
     }
+
+    /// A blurred UPC-A that defeats both engines at full strength; in the
+    /// x2 second chance zbar misreads it as 4006178017785, and again on the
+    /// views of its area, where zxing reads nothing. In a second chance
+    /// zbar agreeing with itself does not confirm an EAN/UPC, so nothing is
+    /// reported rather than the misread.
+    @Test func zbarAloneCannotConfirmARetailReadFromASecondChance() throws {
+        let frame = try ImageLoader().load(contentsOf: try ImageFixtures.corpusPath("upca-4/14.webp"))
+        let reader = BarcodeReader()
+        let enlarged = Pass([.upscaled], EngineOptions(tryHarder: true))
+        var meter = WorkMeter(timeLimit: nil)
+        #expect(reader.run(enlarged, on: frame, &meter).map(\.text) == ["4006178017785"],
+                "zbar's views no longer confirm the misread: the test shows nothing")
+        #expect(reader.run(enlarged, on: frame, &meter, secondChance: true).isEmpty)
+        let texts = reader.read(frame).detections.map(\.text)
+        #expect(!texts.contains("4006178017785"), "\(texts)")
+    }
 }
