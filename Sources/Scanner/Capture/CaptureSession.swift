@@ -73,8 +73,12 @@ public final class CaptureSession: @unchecked Sendable {
     /// reopen a lost camera.
     public typealias SourceFactory = @Sendable () throws -> any FrameSource
 
-    /// The most a delegate set after `start()` is sent from before it was set.
-    public static let delegateBacklogLimit = 10_000
+    /// The most events of a run kept for a consumer still to come: a
+    /// delegate set after `start()`, or the reader of `events`. Bounded, as
+    /// a program that uses only a delegate never reads `events`: unbounded,
+    /// that stream kept every event of a till's day (about 500 bytes each;
+    /// `scripts/soak` grew 2 MB in 30 min).
+    public static let backlogLimit = 1_000
 
     private let makeSource: SourceFactory
     private let recorder: Y4MWriter?
@@ -109,7 +113,11 @@ public final class CaptureSession: @unchecked Sendable {
         current = configuration
         makeSource = source
         recorder = recording
-        stream = AsyncStream.makeStream(of: DetectionEvent.self)
+        stream = Self.makeStream()
+    }
+
+    private static func makeStream() -> (stream: AsyncStream<DetectionEvent>, continuation: AsyncStream<DetectionEvent>.Continuation) {
+        AsyncStream.makeStream(of: DetectionEvent.self, bufferingPolicy: .bufferingOldest(backlogLimit))
     }
 
     // MARK: Configuration
@@ -136,10 +144,10 @@ public final class CaptureSession: @unchecked Sendable {
     // MARK: Observing
 
     /// The events of the current run, or of the next one while none has
-    /// started, for one consumer. Every event since `start()` is buffered
-    /// until it is read, so a consumer that begins after `start()` misses
-    /// nothing. The stream ends when the run does; each later `start()`
-    /// makes a new one.
+    /// started, for one consumer. Events since `start()` are buffered until
+    /// they are read, up to `backlogLimit` unread ones, so a consumer that
+    /// begins after `start()` misses nothing. The stream ends when the run
+    /// does; each later `start()` makes a new one.
     public var events: AsyncStream<DetectionEvent> {
         lock.withLock { stream.stream }
     }
@@ -147,7 +155,7 @@ public final class CaptureSession: @unchecked Sendable {
     /// Where events go besides `events`; `queue` defaults to a private
     /// serial queue. Set it before `start()`. A delegate set while a run is
     /// under way is first sent what that run emitted before (up to
-    /// `delegateBacklogLimit` events), and the end of a run it missed.
+    /// `backlogLimit` events), and the end of a run it missed.
     public func setDelegate(_ delegate: (any CaptureSessionDelegate)?, queue: DispatchQueue? = nil) {
         lock.withLock {
             self.delegate = delegate
@@ -199,7 +207,7 @@ public final class CaptureSession: @unchecked Sendable {
             let source = try makeSource()
             if let recorder, recorder.frameInterval == nil { recorder.frameInterval = source.frameInterval }
             let run = lock.withLock { () -> Run in
-                if streamUsed { stream = AsyncStream.makeStream(of: DetectionEvent.self) }
+                if streamUsed { stream = Self.makeStream() }
                 streamUsed = true
                 let run = Run(isLive: source.isLive, device: source.name, continuation: stream.continuation)
                 self.run = run
@@ -365,7 +373,7 @@ public final class CaptureSession: @unchecked Sendable {
                     for event in events { delegate.captureSession(self, didEmit: event) }
                 }
             } else {
-                backlog.append(contentsOf: events.prefix(max(0, Self.delegateBacklogLimit - backlog.count)))
+                backlog.append(contentsOf: events.prefix(max(0, Self.backlogLimit - backlog.count)))
             }
         }
     }

@@ -171,6 +171,44 @@ import Testing
         #expect(session.statistics.damaged >= 1)
         #expect(opens.open == 0)
     }
+
+    /// A program that uses only a delegate never reads `events`: the stream
+    /// keeps the run's first `backlogLimit` events for a reader still to
+    /// come, not every event of the run, while the delegate gets them all.
+    @Test func anUnreadStreamKeepsAtMostTheBacklogLimit() async throws {
+        let qr = try ZintRenderer.render(.qr, .text("BACKLOG"), moduleSize: 3, margin: 12).frame
+        let total = CaptureSession.backlogLimit + 20
+        let session = CaptureSession(configuration: SessionReplay.tracker(.everyFrame)) { RepeatedFrame(qr, times: total) }
+        let delegate = Collector()
+        session.setDelegate(delegate)
+        try session.start()
+        try #require(delegate.finished.wait(timeout: .now() + 120) == .success)
+        #expect(delegate.events.count == total)
+        var streamed: [DetectionEvent] = []
+        for await event in session.events { streamed.append(event) }
+        #expect(streamed == Array(delegate.events.prefix(CaptureSession.backlogLimit)))
+    }
+}
+
+/// One frame, `times` times, 1/30 s apart.
+final class RepeatedFrame: FrameSource {
+    private let frame: Frame
+    private let times: Int
+    private var delivered = 0
+
+    init(_ frame: Frame, times: Int) {
+        self.frame = frame
+        self.times = times
+    }
+
+    let name = "repeated frame"
+    let isLive = false
+    let frameInterval: Duration? = .seconds(1) / 30
+    func nextFrame() -> CapturedFrame? {
+        guard delivered < times else { return nil }
+        defer { delivered += 1 }
+        return CapturedFrame(frame: frame, sequence: UInt64(delivered), captureTime: frameTime(delivered))
+    }
 }
 
 /// Counts the sources a session holds open.
