@@ -215,10 +215,7 @@ extension Frame {
                 let row = rows[y], out = dst + y * w
                 let r0 = src + row.low * stride, r1 = src + row.high * stride
                 for x in 0..<w {
-                    let column = columns[x]
-                    let top = Double(r0[column.low]) * (1 - column.weight) + Double(r0[column.high]) * column.weight
-                    let bottom = Double(r1[column.low]) * (1 - column.weight) + Double(r1[column.high]) * column.weight
-                    out[x] = UInt8(clamping: Int((top * (1 - row.weight) + bottom * row.weight).rounded()))
+                    out[x] = UInt8(clamping: Int(Bilinear.blend(r0, r1, columns[x], row).rounded()))
                 }
             }
         }
@@ -296,7 +293,13 @@ private struct Bilinear {
     @inline(__always)
     func level(x: Double, y: Double) -> Double {
         let column = Neighbours(at: x, size: width), row = Neighbours(at: y, size: height)
-        let r0 = pixels + row.low * stride, r1 = pixels + row.high * stride
+        return Self.blend(pixels + row.low * stride, pixels + row.high * stride, column, row)
+    }
+
+    /// The level between rows `r0` and `r1` (the row neighbours' low and
+    /// high) at `column`.
+    @inline(__always)
+    static func blend(_ r0: UnsafePointer<UInt8>, _ r1: UnsafePointer<UInt8>, _ column: Neighbours, _ row: Neighbours) -> Double {
         let top = Double(r0[column.low]) * (1 - column.weight) + Double(r0[column.high]) * column.weight
         let bottom = Double(r1[column.low]) * (1 - column.weight) + Double(r1[column.high]) * column.weight
         return top * (1 - row.weight) + bottom * row.weight
