@@ -6,10 +6,11 @@ import Scanner
 /// drawn by the same `OverlayRenderer` as annotated files; and the
 /// camera's controls under the mouse and keys (`keys`).
 ///
-/// The session's decode thread only leaves each frame in a one-frame slot;
-/// this object draws on the thread that runs `run()`, which must be the
-/// main thread (SDL's rule). A window slower than decoding shows fewer
-/// frames; decoding is never held up.
+/// The session's decode thread only leaves each frame in a one-frame slot.
+/// The thread that runs `run()`, which must be the main thread (SDL's rule),
+/// takes input and shows pictures that a `PreviewPainter` draws at low
+/// priority. A window slower than decoding shows fewer frames; decoding is
+/// never held up.
 public final class LivePreview {
     /// The keys, for the status bar and `--help`.
     public static let keys = "drag: region  click: focus  +/-: zoom  t: torch  f: autofocus  q: quit"
@@ -33,7 +34,7 @@ public final class LivePreview {
     private let messages: (String) -> Void
     private let window: PreviewWindow
     private let slot = LatestFrame()
-    private var renderer = OverlayRenderer()
+    private let painter = PreviewPainter(wake: PreviewWindow.wake)
 
     /// The region as set by --roi or a drag, before the digital zoom.
     private var region: RegionOfInterest
@@ -93,22 +94,20 @@ public final class LivePreview {
 
     deinit {
         session.setFrameObserver(nil)
+        painter.close()
     }
 
     /// Shows frames until the session ends, or the window is closed or `q`
     /// pressed, which stops the session. Returns whether the person quit.
     /// Call it on the main thread.
     public func run() -> Bool {
-        window.yieldingToDecoding(showFrames)
-    }
-
-    private func showFrames() -> Bool {
         let clock = ContinuousClock()
         var nextDraw = clock.now
         var wait = Duration.zero
         while !quitRequested {
-            // Returns early on an input or a frame's wake-up.
+            // Returns early on an input, a frame's or a picture's wake-up.
             for input in window.inputs(waiting: wait) { handle(input) }
+            if !quitRequested, let picture = painter.takePicture() { show(picture) }
             if quitRequested {
                 session.stop()
                 break
@@ -140,29 +139,33 @@ public final class LivePreview {
         frameTimes.removeFirst(max(0, frameTimes.count - 30))
     }
 
+    /// Asks the painter for `decoded` with its marks, region and status.
     private func draw(_ decoded: DecodedFrame) {
         let time = decoded.frame.captureTime ?? .zero
-        var shown = decoded.frame
-        var scale = 1
-        while shown.width > Self.maximumShownWidth {
-            shown = shown.downscaledByTwo()
-            scale *= 2
+        // The size `downscaledByTwo` gives, worked out here for the mouse.
+        var (width, height, halvings, scale) = (decoded.frame.width, decoded.frame.height, 0, 1)
+        while width > Self.maximumShownWidth && width >= 2 && height >= 2 {
+            (width, height, halvings, scale) = (width / 2, height / 2, halvings + 1, scale * 2)
         }
         shownScale = scale
-        shownSize = (shown.width, shown.height)
+        shownSize = (width, height)
         let marks = decoded.detections.map { detection in
             let fresh = appearedAt[CodeKey(detection)].map { time - $0 < Self.freshFor } ?? false
             var scaled = detection
             scaled.corners = detection.corners.map { Point(x: $0.x / Double(scale), y: $0.y / Double(scale)) }
             return OverlayMark(scaled, fresh ? .fresh : .tracked)
         }
-        do {
-            let overlay = try renderer.render(
-                shown, marks: marks, regionOfInterest: dragRegion ?? decoded.regionOfInterest,
-                statusLines: [status(decoded), Self.keys])
-            window.show(overlay.image)
+        painter.draw(PreviewPainter.Job(
+            frame: decoded.frame, halvings: halvings, marks: marks,
+            region: dragRegion ?? decoded.regionOfInterest, statusLines: [status(decoded), Self.keys]))
+    }
+
+    private func show(_ picture: Result<RGBAImage, OverlayError>) {
+        switch picture {
+        case .success(let image):
+            window.show(image)
             framesShown += 1
-        } catch {
+        case .failure(let error):
             messages("preview: \(error)")
             quitRequested = true
         }

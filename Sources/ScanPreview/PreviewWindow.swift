@@ -97,15 +97,11 @@ final class PreviewWindow {
         return (Int32(max(1, (Double(width) * scale).rounded(.down))), Int32(max(1, (Double(height) * scale).rounded(.down))))
     }
 
-    /// Lowers the calling thread's priority (nice 19 on Linux) while
-    /// `body` runs, so that under load the decode thread wins the CPU and
-    /// the window shows fewer frames. Call it after the session's threads
-    /// started: a thread inherits its creator's priority. (Raising it back
-    /// needs CAP_SYS_NICE; without, the thread stays low.)
-    func yieldingToDecoding<R>(_ body: () -> R) -> R {
+    /// Lowers the calling thread's priority for good (nice 19 on Linux:
+    /// raising it back needs CAP_SYS_NICE), so that under load the decode
+    /// thread wins the CPU. For the painter's thread, never the window's.
+    static func lowerThisThreadsPriority() {
         SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
-        defer { SDL_SetThreadPriority(SDL_THREAD_PRIORITY_NORMAL) }
-        return body()
     }
 
     /// Wakes the thread in `inputs(waiting:)`: safe from any thread.
