@@ -8,7 +8,7 @@ import Scanner
 /// window's thread drew at nice 19 itself, a close under a loaded test run
 /// went unanswered for over two minutes.)
 final class PreviewPainter: @unchecked Sendable {
-    // Sendable: `job`, `picture` and `closed` are guarded by `condition`.
+    // Sendable: `job`, `picture` and `closed` are guarded by `lock`.
 
     /// One picture to draw: a decoded frame, halved `halvings` times before
     /// drawing, with its marks (in the halved frame's pixels), region and
@@ -21,7 +21,7 @@ final class PreviewPainter: @unchecked Sendable {
         var statusLines: [String]
     }
 
-    private let condition = NSCondition()
+    private let lock = Lock()
     private var job: Job?
     private var picture: Result<RGBAImage, OverlayError>?
     private var closed = false
@@ -38,15 +38,15 @@ final class PreviewPainter: @unchecked Sendable {
 
     /// Asks for `job` to be drawn, replacing one not yet started.
     func draw(_ job: Job) {
-        condition.withLock {
+        lock.withLock {
             self.job = job
-            condition.signal()
+            lock.broadcast()
         }
     }
 
     /// The newest finished picture, if one came since the last call.
     func takePicture() -> Result<RGBAImage, OverlayError>? {
-        condition.withLock {
+        lock.withLock {
             defer { picture = nil }
             return picture
         }
@@ -54,9 +54,9 @@ final class PreviewPainter: @unchecked Sendable {
 
     /// Ends the drawing thread once its current picture is done.
     func close() {
-        condition.withLock {
+        lock.withLock {
             closed = true
-            condition.signal()
+            lock.broadcast()
         }
     }
 
@@ -68,14 +68,14 @@ final class PreviewPainter: @unchecked Sendable {
             let drawn = Result { () throws(OverlayError) -> RGBAImage in
                 try renderer.render(shown, marks: job.marks, regionOfInterest: job.region, statusLines: job.statusLines).image
             }
-            condition.withLock { picture = drawn }
+            lock.withLock { picture = drawn }
             wake()
         }
     }
 
     private func nextJob() -> Job? {
-        condition.withLock {
-            while job == nil && !closed { condition.wait() }
+        lock.withLock {
+            while job == nil && !closed { lock.wait() }
             defer { job = nil }
             return closed ? nil : job
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Scanner
 
 /// Runs jobs on several threads and hands their results back in job order,
 /// each as soon as it and every earlier one are done, so output streams
@@ -41,11 +42,11 @@ enum OrderedWorkers {
     }
 
     private final class Shared<Jobs: IteratorProtocol, Output: Sendable>: @unchecked Sendable {
-        // Sendable: the results and counters are guarded by `condition`, the
+        // Sendable: the results and counters are guarded by `lock`, the
         // iterator by `input`. Reading the next job holds only `input`, so a
         // slow list on standard input never holds up finished output.
-        private let condition = NSCondition()
-        private let input = NSLock()
+        private let lock = Lock()
+        private let input = Lock()
         private var jobs: Jobs
         private var nextIndex = 0
         private var inputDone = false
@@ -64,53 +65,55 @@ enum OrderedWorkers {
         /// The next job and its index, waiting while the workers are a full
         /// window ahead; nil when there are no more.
         func claim() -> (Int, Jobs.Element)? {
-            condition.lock()
-            while !cancelled && total == nil && reserved - consumed >= window { condition.wait() }
-            let stop = cancelled || total != nil
-            if !stop { reserved += 1 }
-            condition.unlock()
+            let stop = lock.withLock {
+                while !cancelled && total == nil && reserved - consumed >= window { lock.wait() }
+                let stop = cancelled || total != nil
+                if !stop { reserved += 1 }
+                return stop
+            }
             if stop { return nil }
 
             // The index is taken with the job, under one lock, so that job
             // order is input order.
-            input.lock()
-            let job = inputDone ? nil : jobs.next()
-            let index = nextIndex
-            if job == nil { inputDone = true } else { nextIndex += 1 }
-            input.unlock()
+            let (index, job) = input.withLock { () -> (Int, Jobs.Element?) in
+                let index = nextIndex
+                let job = inputDone ? nil : jobs.next()
+                if job == nil { inputDone = true } else { nextIndex += 1 }
+                return (index, job)
+            }
             guard let job else {
-                condition.lock()
-                total = index
-                condition.broadcast()
-                condition.unlock()
+                lock.withLock {
+                    total = index
+                    lock.broadcast()
+                }
                 return nil
             }
             return (index, job)
         }
 
         func finish(_ index: Int, _ output: Output) {
-            condition.lock()
-            results[index] = output
-            condition.broadcast()
-            condition.unlock()
+            lock.withLock {
+                results[index] = output
+                lock.broadcast()
+            }
         }
 
         /// The output of job `index` once it is done, or nil past the last job.
         func wait(for index: Int) -> Output? {
-            condition.lock()
-            defer { condition.unlock() }
-            while results[index] == nil && !(total.map { index >= $0 } ?? false) { condition.wait() }
-            guard let output = results.removeValue(forKey: index) else { return nil }
-            consumed += 1
-            condition.broadcast()
-            return output
+            lock.withLock {
+                while results[index] == nil && !(total.map { index >= $0 } ?? false) { lock.wait() }
+                guard let output = results.removeValue(forKey: index) else { return nil }
+                consumed += 1
+                lock.broadcast()
+                return output
+            }
         }
 
         func cancel() {
-            condition.lock()
-            cancelled = true
-            condition.broadcast()
-            condition.unlock()
+            lock.withLock {
+                cancelled = true
+                lock.broadcast()
+            }
         }
     }
 }

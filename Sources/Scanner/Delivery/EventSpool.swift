@@ -28,7 +28,7 @@ public final class EventSpool: @unchecked Sendable {
     private let spoolPath: String
     private let checkpointPath: String
     private var descriptor: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pending: [Entry] = []
     private var size = 0
     private var nextSequence: UInt64 = 1
@@ -59,9 +59,7 @@ public final class EventSpool: @unchecked Sendable {
     /// Writes `event` (a JSON object, `{...}`) to the spool with its id,
     /// lane and sequence in front, and returns the entry once it is on disk.
     public func append(_ event: [UInt8]) throws(DeliveryError) -> Entry {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
+        try lock.withLock { () throws(DeliveryError) -> Entry in
             let sequence = nextSequence
             var line = Array("{\"id\":\"\(lane)-\(sequence)\",\"lane\":\"\(lane)\",\"seq\":\(sequence),".utf8)
             line += event.dropFirst().prefix { $0 != UInt8(ascii: "\n") }
@@ -89,9 +87,7 @@ public final class EventSpool: @unchecked Sendable {
     /// Records that the broker has every event up to `sequence`; empties
     /// the spool when nothing is left.
     public func acknowledge(through sequence: UInt64) throws(DeliveryError) {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
+        try lock.withLock { () throws(DeliveryError) in
             guard let index = pending.lastIndex(where: { $0.sequence <= sequence }) else { return }
             let acknowledged = pending[index].end
             pending.removeFirst(index + 1)

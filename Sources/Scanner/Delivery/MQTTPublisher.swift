@@ -5,7 +5,7 @@ import Foundation
 /// spool's unacknowledged events at QoS 1, again from the oldest after a
 /// reconnect or a restart. Consumers drop duplicates by the events' `id`.
 public final class MQTTPublisher: @unchecked Sendable {
-    // Sendable: the mutable state is guarded by `condition`; the connection
+    // Sendable: the mutable state is guarded by `lock`; the connection
     // lives on the sending thread alone.
     public struct Configuration: Sendable {
         public var endpoint: MQTTEndpoint
@@ -29,7 +29,7 @@ public final class MQTTPublisher: @unchecked Sendable {
     public let spool: EventSpool
     private let settings: MQTTConnection.Settings
     private let report: @Sendable (String) -> Void
-    private let condition = NSCondition()
+    private let lock = Lock()
     private var connection: MQTTConnection?
     private var stopping = false
     private var draining = false
@@ -63,26 +63,26 @@ public final class MQTTPublisher: @unchecked Sendable {
     /// spool is full or cannot be written: the event is then lost, and said.
     public func publish(_ event: [UInt8]) throws(DeliveryError) {
         _ = try spool.append(event)
-        condition.withLock { condition.signal() }
+        lock.withLock { lock.broadcast() }
     }
 
     /// Ends sending: after the broker has every spooled event when
     /// `waitForBroker`, else at once (the spool keeps the rest for the next
     /// start). `interrupt()` cuts a wait short.
     public func finish(waitForBroker: Bool) {
-        condition.withLock {
+        lock.withLock {
             draining = true
             if !waitForBroker { stopping = true }
-            condition.broadcast()
-            while !finished { condition.wait() }
+            lock.broadcast()
+            while !finished { lock.wait() }
         }
     }
 
     /// Stops sending soon, even while `finish` waits for the broker.
     public func interrupt() {
-        condition.withLock {
+        lock.withLock {
             stopping = true
-            condition.broadcast()
+            lock.broadcast()
         }
     }
 
@@ -90,7 +90,7 @@ public final class MQTTPublisher: @unchecked Sendable {
 
     private func run() {
         var outage = connection == nil
-        var retryDelay = 0.5
+        var retryDelay = Duration.milliseconds(500)
         var sent: [(message: Int32, sequence: UInt64, acknowledged: Bool)] = []
         var lastSent: UInt64 = 0
         while !shouldStop() {
@@ -99,7 +99,7 @@ public final class MQTTPublisher: @unchecked Sendable {
                     connection = try connect()
                     if outage { report("\(settings.endpoint): connected; sending \(spool.pendingCount) spooled events") }
                     outage = false
-                    retryDelay = 0.5
+                    retryDelay = .milliseconds(500)
                     sent = []
                     lastSent = 0
                 } catch {
@@ -107,8 +107,10 @@ public final class MQTTPublisher: @unchecked Sendable {
                     // password file reloading): say so once, keep spooling.
                     if !outage { report(error.description) }
                     outage = true
-                    condition.withLock { _ = condition.wait(until: Date(timeIntervalSinceNow: retryDelay)) }
-                    retryDelay = min(retryDelay * 2, 30)
+                    // On the monotonic clock: a till's clock set back at boot
+                    // must not hold the retry (and the spool) that long.
+                    lock.withLock { _ = lock.wait(until: .now + retryDelay) }
+                    retryDelay = min(retryDelay * 2, .seconds(30))
                 }
                 continue
             }
@@ -141,9 +143,9 @@ public final class MQTTPublisher: @unchecked Sendable {
             connection.disconnect()
         }
         connection = nil
-        condition.withLock {
+        lock.withLock {
             finished = true
-            condition.broadcast()
+            lock.broadcast()
         }
     }
 
@@ -154,7 +156,7 @@ public final class MQTTPublisher: @unchecked Sendable {
     }
 
     private func shouldStop() -> Bool {
-        condition.withLock { stopping || (draining && spool.pendingCount == 0) }
+        lock.withLock { stopping || (draining && spool.pendingCount == 0) }
     }
 
     /// The retained state of the lane: online while connected, offline by

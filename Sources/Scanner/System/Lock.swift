@@ -6,13 +6,14 @@ import Glibc
 /// Swift stored property: Swift does not promise a stable address for a
 /// property passed with `&`, and a mutex must not move. The condition waits
 /// on the monotonic clock, so a change of the wall clock cannot stretch a
-/// timed wait. This is the library's one lock type.
-final class Lock: @unchecked Sendable {
+/// timed wait. This is the package's one lock type (`package`: the
+/// command and the preview use it too; clients of the library do not see it).
+package final class Lock: @unchecked Sendable {
     // Sendable: the pthread objects are made for sharing between threads.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         condition = .allocate(capacity: 1)
@@ -33,7 +34,7 @@ final class Lock: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock.
-    func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+    package func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -41,14 +42,14 @@ final class Lock: @unchecked Sendable {
 
     /// Releases the lock until `broadcast()`, then takes it again. Call it
     /// inside `withLock`, in a loop that checks what it waits for.
-    func wait() {
+    package func wait() {
         pthread_cond_wait(condition, mutex)
     }
 
     /// Like `wait()`, but returns by `deadline` (on `ContinuousClock`) at
     /// the latest. Returns false when the deadline passed.
     @discardableResult
-    func wait(until deadline: ContinuousClock.Instant) -> Bool {
+    package func wait(until deadline: ContinuousClock.Instant) -> Bool {
         let left = ContinuousClock.now.duration(to: deadline)
         guard left > .zero else { return false }
         var now = timespec()
@@ -65,7 +66,7 @@ final class Lock: @unchecked Sendable {
     }
 
     /// Wakes every thread waiting in `wait`. Call it holding the lock.
-    func broadcast() {
+    package func broadcast() {
         pthread_cond_broadcast(condition)
     }
 }
