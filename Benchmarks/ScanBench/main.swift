@@ -170,7 +170,7 @@ final class ReplaySource: FrameSource {
 final class PacedSource: FrameSource {
     let name = "paced"
     let isLive = true
-    let frameInterval: Duration? = .milliseconds(33)
+    let frameInterval: Duration? = .defaultFrameInterval
     let frames: [Frame]
     let epoch: ContinuousClock.Instant
     var index = 0

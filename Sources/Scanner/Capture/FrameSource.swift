@@ -18,6 +18,13 @@ public protocol FrameSource: AnyObject {
     func nextFrame() throws(FrameSourceError) -> CapturedFrame?
 }
 
+extension Duration {
+    /// The time between frames where a stream does not say (an MJPEG file, a
+    /// Y4M header without a rate, a recording of a source that did not say):
+    /// 30 frames a second, as most cameras deliver.
+    public static let defaultFrameInterval: Duration = .seconds(1) / 30
+}
+
 /// A frame as a source delivered it: its place in the stream and its
 /// capture time are always known.
 public struct CapturedFrame: Sendable {

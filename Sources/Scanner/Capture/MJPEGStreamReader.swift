@@ -26,7 +26,7 @@ public final class MJPEGStreamReader: FrameSource {
     /// `realTime`, `nextFrame` waits so that frames come at that rate;
     /// without it, as fast as they decode.
     public convenience init(
-        path: String, frameInterval: Duration = .milliseconds(33), scale: JPEGScale = .full, realTime: Bool = false
+        path: String, frameInterval: Duration = .defaultFrameInterval, scale: JPEGScale = .full, realTime: Bool = false
     ) throws(RecordingError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -39,7 +39,7 @@ public final class MJPEGStreamReader: FrameSource {
     /// from then on (closed on failure too); `consumed` are the bytes the
     /// caller already read from it to tell what it is.
     init(
-        descriptor: Int32, name: String, consumed: [UInt8] = [], frameInterval: Duration = .milliseconds(33),
+        descriptor: Int32, name: String, consumed: [UInt8] = [], frameInterval: Duration = .defaultFrameInterval,
         scale: JPEGScale = .full, realTime: Bool
     ) throws(RecordingError) {
         self.descriptor = descriptor

@@ -42,7 +42,7 @@ public final class Y4MReader: FrameSource {
             guard fields.first == "YUV4MPEG2" else {
                 throw RecordingError.badRecording(path: path, reason: "it does not start with YUV4MPEG2")
             }
-            var width = 0, height = 0, rate: (Int, Int) = (30, 1), colour = "420jpeg"
+            var width = 0, height = 0, rate: (Int, Int)?, colour = "420jpeg"
             for field in fields.dropFirst() {
                 let value = field.dropFirst()
                 switch field.first {
@@ -75,7 +75,7 @@ public final class Y4MReader: FrameSource {
             }
             self.width = width
             self.height = height
-            frameInterval = .seconds(rate.1) / rate.0
+            frameInterval = rate.map { .seconds($0.1) / $0.0 } ?? .defaultFrameInterval
         } catch {
             fclose(file)
             throw error

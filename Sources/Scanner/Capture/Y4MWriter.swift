@@ -46,7 +46,7 @@ public final class Y4MWriter {
     /// F30:1, so that a replay has the same capture times; any other interval
     /// as microseconds.
     private var frameRate: (Int, Int) {
-        let interval = frameInterval ?? .milliseconds(33)
+        let interval = frameInterval ?? .defaultFrameInterval
         let micros = max(1, Int(interval.components.seconds) * 1_000_000 + Int(interval.components.attoseconds / 1_000_000_000_000))
         let perSecond = Int(exactly: (1_000_000 / Double(micros)).rounded()) ?? 0
         if perSecond > 0, .seconds(1) / perSecond == interval { return (perSecond, 1) }
