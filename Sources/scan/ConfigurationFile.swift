@@ -1,4 +1,5 @@
 import Foundation
+import Scanner
 
 /// `--config FILE`: the options of a lane, one a line, as the service
 /// reads them from /etc/scan/LANE.conf. `NAME VALUE` or a lone `NAME` for
@@ -7,7 +8,7 @@ import Foundation
 enum ConfigurationFile {
     static func arguments(path: String) throws -> [String] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Options.UsageError(description: "\(path): cannot read the configuration file (\(String(cString: strerror(errno))))")
+            throw Options.UsageError(description: "\(path): cannot read the configuration file (\(Errno.current))")
         }
         var arguments: [String] = []
         for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

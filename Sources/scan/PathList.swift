@@ -24,13 +24,13 @@ final class PathList: IteratorProtocol {
         separator = nullSeparated ? 0 : 0x0A
         if path == "-" {
             guard let input = fdopen(STDIN_FILENO, "r") else {
-                throw OpenError(description: "cannot read the list from standard input: \(String(cString: strerror(errno)))")
+                throw OpenError(description: "cannot read the list from standard input: \(Errno.current)")
             }
             file = input
             closes = false  // fclose would close descriptor 0 too
         } else {
             guard let opened = fopen(path, "re") else {
-                throw OpenError(description: "cannot read the list \(path): \(String(cString: strerror(errno))); check the path")
+                throw OpenError(description: "cannot read the list \(path): \(Errno.current); check the path")
             }
             file = opened
             closes = true

@@ -2,18 +2,19 @@ import Glibc
 
 /// An `errno` value from a failed system call, in the style of
 /// swift-system's `Errno`: its text, and the meaning callers act on, are
-/// worked out here and nowhere else.
-struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
+/// worked out here and nowhere else (`package`: the command's messages
+/// use it too).
+package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     /// The raw value, such as `ENOENT`.
-    let code: Int32
+    package let code: Int32
 
-    init(_ code: Int32) { self.code = code }
+    package init(_ code: Int32) { self.code = code }
 
     /// The calling thread's `errno` now.
-    static var current: Errno { Errno(errno) }
+    package static var current: Errno { Errno(errno) }
 
     /// The C library's text for the code ("No such file or directory").
-    var description: String { String(cString: strerror(code)) }
+    package var description: String { String(cString: strerror(code)) }
 
     /// What a failure means to a caller, for the causes a user can act on.
     enum Meaning: Sendable, Hashable {
