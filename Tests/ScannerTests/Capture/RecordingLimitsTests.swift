@@ -42,6 +42,17 @@ import Testing
         #expect(count == 40)
     }
 
+    /// A recording of a source that gave no rate says 30 fps exactly (it
+    /// said F1000:33 while the default was 33 ms), and reads back as such.
+    @Test func aRecordingWithoutARateIsThirtyFramesASecond() throws {
+        let path = directory.file("unrated.y4m").path
+        let writer = try Y4MWriter(path: path)
+        try writer.append(Frame(width: 2, height: 2, pixels: [0, 1, 2, 3]))
+        let header = try #require(String(data: try Data(contentsOf: URL(fileURLWithPath: path)), encoding: .isoLatin1))
+        #expect(header.hasPrefix("YUV4MPEG2 W2 H2 F30:1 "), "\(header.prefix(40))")
+        #expect(try Y4MReader(path: path, realTime: false).frameInterval == .defaultFrameInterval)
+    }
+
     /// Foundation's `contents(atPath:)` leaked on an empty file; the reader no longer uses it.
     @Test func emptyAndNonJPEGStreamsAreRefused() throws {
         let empty = try file("empty.mjpeg", [])
