@@ -86,8 +86,6 @@ struct ResultHeader {
     char symbology_identifier[8];
     char ec_level[8];
     zxb_point corners[4];
-    int32_t orientation;
-    uint8_t is_mirrored;
 };
 
 // ---------------------------------------------------------------- helper side
@@ -149,8 +147,6 @@ std::string serialize(const zxb_results *results) {
         std::memcpy(h.symbology_identifier, r.symbology_identifier, sizeof h.symbology_identifier);
         std::memcpy(h.ec_level, r.ec_level, sizeof h.ec_level);
         std::memcpy(h.corners, r.corners, sizeof h.corners);
-        h.orientation = r.orientation;
-        h.is_mirrored = r.is_mirrored;
         append(out, &h, sizeof h);
         append(out, r.text, r.text_length);
         append(out, r.bytes, r.bytes_length);
@@ -500,8 +496,6 @@ bool parse(const std::string &data, zxb_results *results) {
         std::memcpy(r.symbology_identifier, h.symbology_identifier, sizeof h.symbology_identifier);
         std::memcpy(r.ec_level, h.ec_level, sizeof h.ec_level);
         std::memcpy(r.corners, h.corners, sizeof h.corners);
-        r.orientation = h.orientation;
-        r.is_mirrored = h.is_mirrored;
     }
     return true;
 }

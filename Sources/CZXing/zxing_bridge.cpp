@@ -99,8 +99,6 @@ void fill(zxb_result &out, const Result &r) {
     copyShort(out.ec_level, sizeof out.ec_level, r.ecLevel());
     const Position &p = r.position();
     for (int i = 0; i < 4; ++i) out.corners[i] = {p[i].x, p[i].y};
-    out.orientation = r.orientation();
-    out.is_mirrored = r.isMirrored();
 }
 
 void freeResults(zxb_results *results) {

@@ -79,8 +79,6 @@ typedef struct {
     char symbology_identifier[8]; // "]Q1" etc., empty when none
     char ec_level[8];             // "M", "23%" etc., empty when none
     zxb_point corners[4];         // top-left, top-right, bottom-right, bottom-left of the symbol
-    int orientation;              // degrees
-    bool is_mirrored;
 } zxb_result;
 
 typedef struct {

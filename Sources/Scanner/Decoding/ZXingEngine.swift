@@ -143,9 +143,6 @@ struct ZXingSymbol: Sendable, Hashable {
     var errorCorrectionLevel: String
     /// Clockwise from the symbol's top-left.
     var corners: [Point]
-    /// The symbol's rotation in degrees.
-    var orientation: Int
-    var isMirrored: Bool
 
     init?(_ result: zxb_result) {
         guard result.format != ZXB_FORMAT_NONE.rawValue,
@@ -160,8 +157,6 @@ struct ZXingSymbol: Sendable, Hashable {
         errorCorrectionLevel = Self.string(result.ec_level)
         let c = result.corners
         corners = [c.0, c.1, c.2, c.3].map { Point(x: Double($0.x), y: Double($0.y)) }
-        orientation = Int(result.orientation)
-        isMirrored = result.is_mirrored
     }
 
     /// What zxing judged the content to be; the raw values are the bridge's.
