@@ -14,7 +14,7 @@ if [ "${1:-}" != inside ]; then
     cp frames/preview.grey /tmp/preview.grey
     streamer=$(vivid-loopback 640 480 GREY /tmp/preview.grey) || exit 1
     # A camera of ~6 fps rather than 60: decoding every frame would starve
-    # the window (drawn at nice 19) of the emulated machine's CPU.
+    # the preview's painter (at nice 19) of the emulated machine's CPU.
     v4l2-ctl -d /dev/video0 --set-ctrl percentage_of_dropped_buffers=90
     host-system /bin/sh .vivid/guest.sh inside
     status=$?
@@ -67,7 +67,7 @@ if [ -n "$window" ] && await $R/preview.out appeared 120; then
     echo "$keys" > $R/keys.mark
     mark keys
     reads $R/preview.out "$keys" 60
-    # The window draws at nice 19 and under emulation lags the decoding:
+    # The painter draws at nice 19 and under emulation lags the decoding:
     # three screenshots 1 s apart, for the test to find the frames drawn
     # since the keys. xwd, as ImageMagick's import takes ~10 s here.
     for shot in 1 2 3; do
@@ -76,7 +76,8 @@ if [ -n "$window" ] && await $R/preview.out appeared 120; then
     done
     mark shots
     v4l2-ctl -d /dev/video0 --get-ctrl gain > $R/gain.out 2>&1
-    xdotool key --window "$window" q
+    # The press alone: the window closes on it, before a release could go.
+    xdotool keydown --window "$window" q
 else
     echo "preview.sh: no window (${window:-none}) or no code read" >> $R/guest.log
 fi
