@@ -209,7 +209,8 @@ public final class CaptureSession: @unchecked Sendable {
             let run = lock.withLock { () -> Run in
                 if streamUsed { stream = Self.makeStream() }
                 streamUsed = true
-                let run = Run(isLive: source.isLive, device: source.name, continuation: stream.continuation)
+                let run = Run(
+                    isLive: source.isLive, device: source.name, interrupt: source.interrupter, continuation: stream.continuation)
                 self.run = run
                 phase = .running
                 stats = Statistics()
@@ -235,6 +236,7 @@ public final class CaptureSession: @unchecked Sendable {
                 return run
             }
             running?.slot.cancel()
+            running?.interrupt?()
             waitUntilFinished()
         }
     }
@@ -254,13 +256,16 @@ public final class CaptureSession: @unchecked Sendable {
         let slot: FrameSlot
         let isLive: Bool
         let device: String
+        /// Cuts short the first source's wait for a frame (a paced replay's).
+        let interrupt: (@Sendable () -> Void)?
         let continuation: AsyncStream<DetectionEvent>.Continuation
         var threadsLeft = 2
 
-        init(isLive: Bool, device: String, continuation: AsyncStream<DetectionEvent>.Continuation) {
+        init(isLive: Bool, device: String, interrupt: (@Sendable () -> Void)?, continuation: AsyncStream<DetectionEvent>.Continuation) {
             slot = FrameSlot(dropsLateFrames: isLive)
             self.isLive = isLive
             self.device = device
+            self.interrupt = interrupt
             self.continuation = continuation
         }
     }

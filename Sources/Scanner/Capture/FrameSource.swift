@@ -16,6 +16,15 @@ public protocol FrameSource: AnyObject {
     /// stream. Every failure is a `FrameSourceError`, whose case says what
     /// the caller should do.
     func nextFrame() throws(FrameSourceError) -> CapturedFrame?
+    /// Cuts short, from another thread (a session's `stop()`), a
+    /// `nextFrame` that waits: it and every later call return nil. Nil for
+    /// a source whose waits end soon on their own (a camera delivers within
+    /// a frame interval); the default.
+    var interrupter: (@Sendable () -> Void)? { get }
+}
+
+extension FrameSource {
+    public var interrupter: (@Sendable () -> Void)? { nil }
 }
 
 extension Duration {

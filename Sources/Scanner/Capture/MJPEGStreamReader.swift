@@ -60,6 +60,11 @@ public final class MJPEGStreamReader: FrameSource {
     /// A recording is not live: frames come when asked, and all of them.
     public var isLive: Bool { false }
 
+    /// Ends a real-time replay's wait for its next frame, and the replay.
+    public var interrupter: (@Sendable () -> Void)? {
+        { [interruption = pacing.interruption] in interruption.interrupt() }
+    }
+
     /// The next image, decoded to luma; nil at the end of the file. An
     /// image that does not decode is thrown as `damagedFrame`, and the next
     /// call goes on after it; one over the byte limit ends the stream.
@@ -75,7 +80,7 @@ public final class MJPEGStreamReader: FrameSource {
                 } catch {
                     throw .damagedFrame(.undecodable(error))
                 }
-                pacing.wait(until: captureTime)
+                guard pacing.wait(until: captureTime) else { return nil }
                 return CapturedFrame(frame: frame, sequence: index, captureTime: captureTime)
             }
             if atEnd { return nil }

@@ -87,6 +87,11 @@ public final class Y4MReader: FrameSource {
     /// A recording is not live: frames come when asked, and all of them.
     public var isLive: Bool { false }
 
+    /// Ends a real-time replay's wait for its next frame, and the replay.
+    public var interrupter: (@Sendable () -> Void)? {
+        { [interruption = pacing.interruption] in interruption.interrupt() }
+    }
+
     /// The next frame's luma plane; nil at the end of the file or after a cut-off last frame.
     public func nextFrame() throws(FrameSourceError) -> CapturedFrame? {
         // Each frame: "FRAME[ params]\n", the luma plane, then chroma.
@@ -102,7 +107,7 @@ public final class Y4MReader: FrameSource {
         guard complete else { return nil }  // a cut-off last frame ends the stream
         Self.skip(chromaBytes, in: file)
         let captureTime = (frameInterval ?? .zero) * Int(index)
-        pacing.wait(until: captureTime)
+        guard pacing.wait(until: captureTime) else { return nil }
         defer { index += 1 }
         return CapturedFrame(frame: Frame(width: width, height: height, storage: storage), sequence: index, captureTime: captureTime)
     }

@@ -112,6 +112,25 @@ import Testing
         #expect(counter.opened == 2)
     }
 
+    /// `stop()` on a replay paced at one frame every 5 s cuts short the wait
+    /// for the second frame, which is then never captured. Before, `stop()`
+    /// waited out the interval, and the reader delivered that frame first.
+    @Test func stopCutsShortAPacedReplaysWait() throws {
+        let header = Array("YUV4MPEG2 W16 H16 F1:5 Cmono\n".utf8)
+        let frame = Array("FRAME\n".utf8) + [UInt8](repeating: 200, count: 16 * 16)
+        let path = directory.file("slow.y4m").path
+        try Data(header + frame + frame + frame).write(to: URL(fileURLWithPath: path))
+        let session = CaptureSession { try Recording.open(path, realTime: true) }
+        try session.start()
+        // A guard against a hang, not a timing: the first frame decodes at once.
+        let deadline = ContinuousClock.now + .seconds(4)
+        while session.statistics.decoded == 0 && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        try #require(session.statistics.decoded == 1)
+        session.stop()
+        #expect(session.statistics.captured == 1)
+        #expect(session.state == .stopped)
+    }
+
     /// A recording that ends by itself leaves the session stopped, and
     /// `start()` replays it from the beginning with a new stream.
     @Test func aFinishedRecordingStartsAgain() async throws {
