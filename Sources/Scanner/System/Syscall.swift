@@ -71,15 +71,6 @@ enum Syscall {
         }
     }
 
-    /// Sleeps for `duration`, resuming after signals until it has passed.
-    static func sleep(for duration: Duration) {
-        guard duration > .zero else { return }
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
-    }
-
     /// Waits until `descriptor` has one of `events` (POLLIN, POLLOUT) or
     /// `timeout` passes, resuming after signals with the time left. Returns
     /// the events that occurred, or nil when the time ran out.
