@@ -61,9 +61,7 @@ public final class MJPEGStreamReader: FrameSource {
     public var isLive: Bool { false }
 
     /// Ends a real-time replay's wait for its next frame, and the replay.
-    public var interrupter: (@Sendable () -> Void)? {
-        { [interruption = pacing.interruption] in interruption.interrupt() }
-    }
+    public var interrupter: (@Sendable () -> Void)? { pacing.interrupter }
 
     /// The next image, decoded to luma; nil at the end of the file. An
     /// image that does not decode is thrown as `damagedFrame`, and the next

@@ -22,6 +22,11 @@ struct ReplayPacing {
         return interruption.wait(until: start + captureTime)
     }
 
+    /// A reader's `FrameSource.interrupter`: ends this wait and the replay.
+    var interrupter: @Sendable () -> Void {
+        { [interruption] in interruption.interrupt() }
+    }
+
     /// The one-way switch that ends a replay's waits.
     final class Interruption: @unchecked Sendable {
         // Sendable: `interrupted` is guarded by `lock`.

@@ -88,9 +88,7 @@ public final class Y4MReader: FrameSource {
     public var isLive: Bool { false }
 
     /// Ends a real-time replay's wait for its next frame, and the replay.
-    public var interrupter: (@Sendable () -> Void)? {
-        { [interruption = pacing.interruption] in interruption.interrupt() }
-    }
+    public var interrupter: (@Sendable () -> Void)? { pacing.interrupter }
 
     /// The next frame's luma plane; nil at the end of the file or after a cut-off last frame.
     public func nextFrame() throws(FrameSourceError) -> CapturedFrame? {
