@@ -60,7 +60,7 @@ struct LinearConfirmation {
             // zbar on the area is the read being checked.
             guard step != nil else { continue }
             // Payloads only: the view needs none of the geometry's re-scans.
-            let reads = ZBarEngine().decode(view.frame, symbologies: family, options: EngineOptions(tryHarder: true))
+            let reads = ZBarEngine().decode(view.frame, symbologies: family, options: Self.zbarOptions(on: step))
                 .filter { Reconciler.isWellFormed($0) && family.contains($0.symbology) }
             if reads.contains(where: { !Self.same($0, read) }) { return nil }
             if reads.contains(where: { Self.same($0, read) }), zbarConfirmsRetail || !read.symbology.isEANUPC {
@@ -68,6 +68,16 @@ struct LinearConfirmation {
             }
         }
         return nil
+    }
+
+    /// zbar on a view: every line, but on an enlarged view only every
+    /// line of the area's own, as the lines between are interpolated.
+    static func zbarOptions(on step: Pass.Step?) -> EngineOptions {
+        switch step {
+        case .upscaled?: EngineOptions(tryHarder: true, zbarDensity: 2)
+        case .scaled(let factor)? where factor >= 2: EngineOptions(tryHarder: true, zbarDensity: Int32(factor))
+        default: EngineOptions(tryHarder: true)
+        }
     }
 
     /// zxing's well-formed readings of `read`'s symbol in `view` (of the area

@@ -137,7 +137,9 @@ struct Pass {
                 Pass(plain, engines: [.native]),
                 Pass([.downscaled], harder),
                 Pass([.bordered], harder),
-                Pass([.upscaled], harder),
+                // Twice the size, where zbar scans every other line: the
+                // lines between are interpolated and cost twice as much.
+                Pass([.upscaled], EngineOptions(tryHarder: true, zbarDensity: 2)),
                 Pass([.stretched], harder),
                 // zbar's sparser scan (every other line) keeps different
                 // edge runs than the full one: it read a one-pixel-high
