@@ -63,8 +63,9 @@ public struct BarcodeReader: Sendable {
         // first second chance (bars turned upright, or light on dark) at
         // full size before that: zxing 1.4 reads an inverted MaxiCode that
         // fills the image only at full size.
-        let chances = candidates.largeModules
-            ? Array(sequence.dropFirst().prefix(1)) + sequence.map(\.halved) : Array(sequence.dropFirst())
+        let chances = (candidates.largeModules
+            ? Array(sequence.dropFirst().prefix(1)) + sequence.map(\.halved) : Array(sequence.dropFirst()))
+            .filter { $0.serves(candidates.kind) }
         for pass in chances {
             if meter.isSpent || meter.isPastDeadline() { break }
             passes += 1

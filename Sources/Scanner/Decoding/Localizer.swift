@@ -27,6 +27,46 @@ struct Localizer {
         /// are large, so second chances can look at the area at half size
         /// and need not enlarge it.
         var largeModules = false
+        /// The share of busy cells seen at full scale that are bars
+        /// (`Block.alignedCells`); nil when too few were seen to tell.
+        var barShare: Double?
+
+        /// What kind of code the blocks look like, so that second chances
+        /// skip the engines and views made for the other kind.
+        var kind: Kind {
+            guard let barShare else { return .either }
+            return barShare >= barsShare ? .bars : barShare < matrixShare ? .matrix : .either
+        }
+    }
+
+    /// The kind of code that code-like blocks look like.
+    enum Kind: Sendable, Hashable {
+        /// Bars: most busy cells have edges one way, the same in all.
+        case bars
+        /// A matrix: edges both ways in most busy cells.
+        case matrix
+        /// Can't tell: too few cells at full scale (large modules), or a
+        /// share between the two.
+        case either
+    }
+
+    /// Busy cells at full scale from which their share of bar cells tells
+    /// bars from a matrix.
+    static let minimumKindCells = 30
+    /// From `barsShare` the blocks are bars, below `matrixShare` a matrix;
+    /// between the two, both kinds are tried. Over the whole corpus, EAN,
+    /// UPC and Code 39/93/128 images measure 0.22–1.0 (0.34–0.38 for three
+    /// small UPC-E photos), QR 0–0.21 but for one sheared QR with large
+    /// modules (0.91), Data Matrix and Aztec 0–0.33, PDF417 0.05–0.79. A
+    /// region taken for the wrong kind loses only the other kind's extra
+    /// passes (`Pass.serves`).
+    static let barsShare = 0.5, matrixShare = 0.2
+
+    /// The share of bar cells in `full`, the blocks seen at full scale.
+    private static func barShare(of full: [Block]) -> Double? {
+        let cells = full.map(\.cells).reduce(0, +)
+        guard cells >= minimumKindCells else { return nil }
+        return full.map(\.alignedCells).reduce(0, +) / Double(cells)
     }
 
     /// A cell's side in pixels; small frames get smaller cells so that a
@@ -104,7 +144,8 @@ struct Localizer {
         let right = min(frame.width, maxX), bottom = min(frame.height, maxY)
         let normal = barCells >= 2 ? atan2(barSin, barCos) / 2 * 180 / .pi : nil
         return Candidates(
-            area: PixelRect(x: left, y: top, width: right - left, height: bottom - top), barNormal: normal, largeModules: full.isEmpty)
+            area: PixelRect(x: left, y: top, width: right - left, height: bottom - top), barNormal: normal,
+            largeModules: full.isEmpty, barShare: barShare(of: full))
     }
 
     /// One code-like block: where it is in the full frame's pixels, and its
@@ -113,7 +154,19 @@ struct Localizer {
         var rect: PixelRect
         /// 1 when seen at full scale, 2 at half.
         var scale: Int
-        var barCos = 0.0, barSin = 0.0, barCells = 0
+        /// Its busy cells, and how many of them are coherent.
+        var cells = 0, barCells = 0
+        var barCos = 0.0, barSin = 0.0
+        /// The sum of the coherent cells' vectors' lengths.
+        var barWeight = 0.0
+
+        /// The coherent cells, scaled by how much they agree on one
+        /// direction: bars are parallel, while the coherent cells of a
+        /// matrix with large modules (one straight edge each) lie both ways
+        /// and cancel.
+        var alignedCells: Double {
+            barWeight > 0 ? Double(barCells) * (barCos * barCos + barSin * barSin).squareRoot() / barWeight : 0
+        }
     }
 
     /// What one cell's pixels show.
@@ -155,10 +208,11 @@ struct Localizer {
             let unit = size * scale
             var block = Block(
                 rect: PixelRect(x: left * unit, y: top * unit, width: (right - left + 1) * unit, height: (bottom - top + 1) * unit),
-                scale: scale)
+                scale: scale, cells: members.count)
             for index in members where cells[index].coherent {
                 block.barCos += cells[index].barCos
                 block.barSin += cells[index].barSin
+                block.barWeight += (cells[index].barCos * cells[index].barCos + cells[index].barSin * cells[index].barSin).squareRoot()
                 block.barCells += 1
             }
             found.append(block)

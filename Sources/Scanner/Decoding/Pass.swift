@@ -38,6 +38,20 @@ struct Pass {
     /// This pass on the region at half size.
     var halved: Pass { Pass([.halved] + steps, options, engines: engines) }
 
+    /// Whether this pass serves a region that looks like `kind` of code.
+    /// Passes that only matrix readers run (zxing here reads matrix codes,
+    /// the native reader Aztec runes) are skipped for bars; passes that
+    /// only zbar runs, its 1D second chances (upright, sharpened, sparser),
+    /// for a matrix. Passes both engines share stay whole, so a region
+    /// taken for the wrong kind loses only the other kind's extra passes.
+    func serves(_ kind: Localizer.Kind) -> Bool {
+        switch kind {
+        case .either: true
+        case .bars: engines.contains(.zbar)
+        case .matrix: engines != [.zbar]
+        }
+    }
+
     /// The region as this pass's engines see it, or nil when a step does
     /// not apply to a region of this size.
     func view(of region: Frame) -> View? {

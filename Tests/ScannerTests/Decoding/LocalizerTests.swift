@@ -67,4 +67,52 @@ import Testing
         let lean = turn > 90 ? turn - 180 : turn <= -90 ? turn + 180 : turn
         #expect(abs(lean - degrees) < 5, "measured \(lean)° for \(degrees)°")
     }
+
+    /// A symbol as a photo shows it: on a larger page, a little blurred,
+    /// with sensor noise.
+    func photographed(_ symbol: Frame) -> Frame {
+        var clip = RecordingBuilder(width: symbol.width + 160, height: symbol.height + 120)
+        clip.show([RecordingBuilder.Placement(symbol, x: 80, y: 60)], frames: 1)
+        return clip.frame(0).boxBlurred(radius: 1).withNoise(amplitude: 6, seed: 11)
+    }
+
+    /// Second chances skip the other kind's passes, so the kind must be
+    /// right for small modules of every shape, and a matrix whose large
+    /// modules give cells one straight edge each must not pass for bars.
+    @Test(arguments: [
+        (Symbology.ean13, "5901234123457", 2, Localizer.Kind.bars),
+        (.code128, "KIND-OF-CODE-128", 2, .bars),
+        (.upca, "036000291452", 3, .bars),
+        (.qr, "https://example.com/a/matrix/of/small/modules/0123456789", 2, .matrix),
+        (.dataMatrix, "A DATA MATRIX OF SMALL MODULES 0123456789", 2, .matrix),
+        (.aztec, "AN AZTEC SYMBOL OF SMALL MODULES 0123456789", 2, .matrix),
+    ])
+    func tellsBarsFromAMatrix(symbology: Symbology, text: String, moduleSize: Int, kind: Localizer.Kind) throws {
+        let symbol = try ZintRenderer.render(symbology, .text(text), moduleSize: moduleSize).frame
+        let candidates = Localizer.candidates(in: photographed(symbol))
+        #expect(candidates.kind == kind, "\(symbology): bar share \(candidates.barShare.map { "\($0)" } ?? "none")")
+    }
+
+    /// Modules of 5 pixels in 8-pixel cells: many cells see one straight
+    /// edge and are coherent, 41 % of the busy ones here, but their
+    /// directions are both ways and cancel, so the QR is still a matrix.
+    @Test func largerMatrixModulesAreStillAMatrix() throws {
+        let symbol = try ZintRenderer.render(
+            .qr, .text("ABC 123 LARGE MODULES 0123456789 ABCDEFGHIJ KLMNOP"), moduleSize: 5, margin: 6).frame
+        let candidates = Localizer.candidates(in: symbol)
+        #expect(candidates.kind == .matrix, "bar share \(candidates.barShare.map { "\($0)" } ?? "none")")
+    }
+
+    /// What each kind skips of the thorough second chances: bars the passes
+    /// only matrix readers run, a matrix those only zbar runs.
+    @Test func eachKindSkipsTheOtherKindsPasses() {
+        let frame = Frame(width: 640, height: 480, pixels: [UInt8](repeating: 255, count: 640 * 480))
+        let passes = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
+        let zbarOnly = passes.filter { $0.engines == [.zbar] }.count
+        let matrixOnly = passes.filter { !$0.engines.contains(.zbar) }.count
+        #expect(zbarOnly > 0 && matrixOnly > 0)
+        #expect(passes.filter { $0.serves(.either) }.count == passes.count)
+        #expect(passes.filter { $0.serves(.bars) }.count == passes.count - matrixOnly)
+        #expect(passes.filter { $0.serves(.matrix) }.count == passes.count - zbarOnly)
+    }
 }
