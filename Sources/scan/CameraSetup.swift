@@ -55,6 +55,7 @@ final class CameraSetup: Sendable {
         case .noSuchDevice: "list cameras with --list-devices"
         case .notACaptureDevice: "choose another with --device"
         case .systemCall: "try another --size or --pixel-format (see --list-formats), or reconnect the camera"
+        case .tooFewBuffers: "or try a smaller --size, whose buffers need less memory"
         case .noDeviceAtIndex, .unsupportedFormat, .unknownControl, .controlOutOfRange, .controlReadOnly,
              .invalidControlValue, .permissionDenied, .busy, .deviceLost, .timeout, .featureUnsupported: nil
         }

@@ -131,15 +131,6 @@ public final class CameraControls: Sendable {
         return control
     }
 
-    /// The current value of control `name`.
-    public func value(of name: String) throws(CaptureError) -> Int {
-        let control = try control(named: name)
-        guard let value = control.value else {
-            throw CaptureError.invalidControlValue(path: path, name: name, value: "?", accepted: ["a \(control.kind.rawValue) control has no readable value"])
-        }
-        return value
-    }
-
     /// Sets control `name` to `value` (any value presses a button).
     public func set(_ name: String, to value: Int) throws(CaptureError) {
         try set(control(named: name), to: value)

@@ -45,7 +45,7 @@ final class CaptureBuffers: @unchecked Sendable {
         request.memory = V4L2_MEMORY_MMAP.rawValue
         try handle.control(SCAN_VIDIOC_REQBUFS, &request, operation: "VIDIOC_REQBUFS")
         guard request.count >= 2 else {
-            throw CaptureError.systemCall(path: handle.path, operation: "VIDIOC_REQBUFS (got \(request.count) buffers)", errno: ENOMEM)
+            throw CaptureError.tooFewBuffers(path: handle.path, granted: Int(request.count))
         }
         var mappings: [UnsafeMutableRawBufferPointer] = []
         do {

@@ -39,6 +39,9 @@ public enum CaptureError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidControlValue(path: String, name: String, value: String, accepted: [String])
     /// The camera has no control for a feature (zoom, torch, focus, ...).
     case featureUnsupported(path: String, feature: String)
+    /// The driver granted fewer buffers than streaming needs (two: one
+    /// being filled while another is read).
+    case tooFewBuffers(path: String, granted: Int)
 
     /// The message for a person: what failed, on which device, and what
     /// can be done about it outside the program.
@@ -78,6 +81,9 @@ public enum CaptureError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(path): '\(value)' is not a value of control '\(name)'; use one of: \(accepted.joined(separator: ", "))"
         case .featureUnsupported(let path, let feature):
             return "\(path) has no \(feature) control"
+        case .tooFewBuffers(let path, let granted):
+            return "\(path): the driver granted \(granted) capture buffer\(granted == 1 ? "" : "s") and streaming needs 2; "
+                + "another program may hold the camera's memory: close it and retry"
         }
     }
 

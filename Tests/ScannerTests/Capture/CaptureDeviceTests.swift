@@ -25,6 +25,8 @@ struct CaptureDeviceTests {
         #expect(!CaptureError.systemCall(path: "/dev/video0", operation: "VIDIOC_S_FMT", errno: 22).description.contains("--"))
         #expect(CaptureError.permissionDenied(path: "/dev/video0").description.contains("video group"))
         #expect(CaptureError.deviceLost(path: "/dev/video0", errno: 19).description.contains("/dev/video0"))
+        #expect(CaptureError.tooFewBuffers(path: "/dev/video0", granted: 1).description
+            == "/dev/video0: the driver granted 1 capture buffer and streaming needs 2; another program may hold the camera's memory: close it and retry")
     }
 
     @Test func controlNamesAreNormalisedLikeV4L2Ctl() {
