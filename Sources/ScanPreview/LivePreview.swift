@@ -142,10 +142,10 @@ public final class LivePreview {
     /// Asks the painter for `decoded` with its marks, region and status.
     private func draw(_ decoded: DecodedFrame) {
         let time = decoded.frame.captureTime ?? .zero
-        // The size `downscaledByTwo` gives, worked out here for the mouse.
+        // The painter halves the frame; the mouse needs the shown size now.
         var (width, height, halvings, scale) = (decoded.frame.width, decoded.frame.height, 0, 1)
-        while width > Self.maximumShownWidth && width >= 2 && height >= 2 {
-            (width, height, halvings, scale) = (width / 2, height / 2, halvings + 1, scale * 2)
+        while width > Self.maximumShownWidth, let half = Frame.sizeDownscaledByTwo(width: width, height: height) {
+            (width, height, halvings, scale) = (half.width, half.height, halvings + 1, scale * 2)
         }
         shownScale = scale
         shownSize = (width, height)

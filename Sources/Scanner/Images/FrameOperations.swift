@@ -3,11 +3,17 @@ import Foundation
 /// Pixel operations the decoder's second chances need. Each returns a new
 /// frame with owned, packed storage; the source is never modified.
 extension Frame {
+    /// The size `downscaledByTwo()` gives a frame of `width` x `height`, or
+    /// nil when it leaves the frame as it is (a side under 2 pixels).
+    package static func sizeDownscaledByTwo(width: Int, height: Int) -> (width: Int, height: Int)? {
+        let (w, h) = (width / 2, height / 2)
+        return w > 0 && h > 0 ? (w, h) : nil
+    }
+
     /// Half the size in each direction, each pixel the mean of a 2×2 block.
     /// Averaging also removes most sensor noise, which is what slows zbar.
     public func downscaledByTwo() -> Frame {
-        let w = width / 2, h = height / 2
-        guard w > 0, h > 0 else { return self }
+        guard let (w, h) = Self.sizeDownscaledByTwo(width: width, height: height) else { return self }
         return mapped(width: w, height: h) { src, stride, dst in
             for y in 0..<h {
                 let top = src + 2 * y * stride, bottom = top + stride, out = dst + y * w

@@ -28,6 +28,7 @@ import Testing
         let half = frame.downscaledByTwo()
         // (0+10+20+30)/4 = 15; (100+101+102+103)/4 = 101.5 rounds to 102. The odd column and row drop out.
         #expect((half.width, half.height) == (2, 1))
+        #expect(Frame.sizeDownscaledByTwo(width: 5, height: 3).map { [$0.width, $0.height] } == [2, 1])
         #expect(rows(half) == [[15, 102]])
         #expect(rows(cropped(frame).downscaledByTwo()) == rows(half))
     }
@@ -35,6 +36,7 @@ import Testing
     @Test func downscaleLeavesATinyFrameAlone() {
         let line = ramp(5, 1)
         #expect(rows(line.downscaledByTwo()) == rows(line))
+        #expect(Frame.sizeDownscaledByTwo(width: 5, height: 1) == nil)
     }
 
     @Test func upscaleDoublesAndInterpolates() {
