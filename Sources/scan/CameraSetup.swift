@@ -78,8 +78,8 @@ final class CameraSetup: Sendable {
         for (name, value) in settings.controls {
             attempt("\(name)") { try controls.set(name, to: value) }
         }
-        if let focus = settings.focus { attempt("focus") { try controls.setFocus(setting(focus)) } }
-        if let exposure = settings.exposure { attempt("exposure") { try controls.setExposure(setting(exposure)) } }
+        if let focus = settings.focus { attempt("focus") { try controls.setFocus(focus) } }
+        if let exposure = settings.exposure { attempt("exposure") { try controls.setExposure(exposure) } }
         if let gain = settings.gain { attempt("gain") { try controls.setGain(gain) } }
         if let torch = settings.torch { attempt("torch") { try controls.setTorch(torch) } }
         guard let zoom = settings.zoom else { return nil }
@@ -91,20 +91,14 @@ final class CameraSetup: Sendable {
             return zoom
         }
     }
-
-    private static func setting(_ text: String) throws -> CameraSetting {
-        if text == "auto" { return .automatic }
-        guard let value = Int(text) else { throw Options.UsageError(description: "use auto or a number, not '\(text)'") }
-        return .manual(value)
-    }
 }
 
 extension Options {
     /// The camera settings, as a Sendable value for reopening.
     struct CameraSettings: Sendable {
         var controls: [(String, String)]
-        var focus: String?
-        var exposure: String?
+        var focus: CameraSetting?
+        var exposure: CameraSetting?
         var gain: Int?
         var zoom: Int?
         var torch: Bool?

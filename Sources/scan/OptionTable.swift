@@ -198,8 +198,8 @@ enum OptionTable {
                 (repeatable; an unsupported control is reported and skipped)
                 """),
             Entry(
-                Option("--focus", value: "auto|N") { options, text in options.focus = text },
-                Option("--exposure", value: "auto|N") { options, text in options.exposure = text },
+                Option("--focus", value: "auto|N") { options, text in options.focus = try setting("--focus", text) },
+                Option("--exposure", value: "auto|N") { options, text in options.exposure = try setting("--exposure", text) },
                 Option("--gain", value: "N") { options, text in options.gain = try integer("--gain", text) },
                 Option("--zoom", value: "N") { options, text in options.zoom = try positive("--zoom", text) },
                 Option("--torch", value: "on|off") { options, text in
@@ -382,6 +382,13 @@ enum OptionTable {
     private static func integer(_ name: String, _ text: String) throws -> Int {
         guard let value = Int(text) else { throw Options.UsageError(description: "\(name) takes a whole number, not '\(text)'") }
         return value
+    }
+
+    /// `auto`, or a value in the control's own units.
+    private static func setting(_ name: String, _ text: String) throws -> CameraSetting {
+        if text == "auto" { return .automatic }
+        guard let value = Int(text) else { throw Options.UsageError(description: "\(name) takes auto or a whole number, not '\(text)'") }
+        return .manual(value)
     }
 
     private static func positive(_ name: String, _ text: String) throws -> Int {

@@ -37,8 +37,8 @@ struct Options {
     var framesPerSecond: Int?
     var pixelFormat: PixelFormat?
     var controls: [(name: String, value: String)] = []
-    var focus: String?
-    var exposure: String?
+    var focus: CameraSetting?
+    var exposure: CameraSetting?
     var gain: Int?
     var zoom: Int?
     var torch: Bool?

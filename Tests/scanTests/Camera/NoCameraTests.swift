@@ -30,4 +30,13 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("scan: invalid pixel format 'YUYV2': use a four-character code such as YUYV"))
     }
+
+    /// A focus or exposure the camera could never take is a usage error at
+    /// once, before any camera is looked for, not a warning once one opens.
+    @Test(arguments: ["--focus", "--exposure"])
+    func aFocusOrExposureIsAutoOrANumber(option: String) throws {
+        let result = try ScanCommand.run([option, "near", "--device", "/dev/video9", "--oneshot"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("scan: \(option) takes auto or a whole number, not 'near'"))
+    }
 }
