@@ -30,12 +30,20 @@ struct Localizer {
         /// The share of busy cells seen at full scale that are bars
         /// (`Block.alignedCells`); nil when too few were seen to tell.
         var barShare: Double?
+        /// The same at half scale.
+        var halfScaleBarShare: Double?
 
         /// What kind of code the blocks look like, so that second chances
         /// skip the engines and views made for the other kind.
         var kind: Kind {
             guard let barShare else { return .either }
-            return barShare >= barsShare ? .bars : barShare < matrixShare ? .matrix : .either
+            if barShare >= barsShare { return .bars }
+            // A matrix only when the coarser look agrees: bars with large
+            // modules are busy mostly at half scale, and the busy cells at
+            // full scale can be their printed digits (code128-1/5: 0.22 at
+            // full scale, 0.77 at half).
+            if barShare < matrixShare, (halfScaleBarShare ?? 0) < matrixShare { return .matrix }
+            return .either
         }
     }
 
@@ -54,19 +62,19 @@ struct Localizer {
     /// bars from a matrix.
     static let minimumKindCells = 30
     /// From `barsShare` the blocks are bars, below `matrixShare` a matrix;
-    /// between the two, both kinds are tried. Over the whole corpus, EAN,
-    /// UPC and Code 39/93/128 images measure 0.22–1.0 (0.34–0.38 for three
-    /// small UPC-E photos), QR 0–0.21 but for one sheared QR with large
-    /// modules (0.91), Data Matrix and Aztec 0–0.33, PDF417 0.05–0.79. A
-    /// region taken for the wrong kind loses only the other kind's extra
-    /// passes (`Pass.serves`).
+    /// between the two, both kinds are tried. Over the whole corpus, at
+    /// full scale, EAN, UPC and Code 39/93/128 images measure 0.22–1.0
+    /// (0.34–0.38 for three small UPC-E photos), QR 0–0.21 but for one
+    /// sheared QR with large modules (0.91), Data Matrix and Aztec 0–0.33,
+    /// PDF417 0.05–0.79. A region taken for the wrong kind loses only the
+    /// other kind's extra passes (`Pass.serves`).
     static let barsShare = 0.5, matrixShare = 0.2
 
-    /// The share of bar cells in `full`, the blocks seen at full scale.
-    private static func barShare(of full: [Block]) -> Double? {
-        let cells = full.map(\.cells).reduce(0, +)
+    /// The share of bar cells in `blocks`, seen at one scale.
+    private static func barShare(of blocks: [Block]) -> Double? {
+        let cells = blocks.map(\.cells).reduce(0, +)
         guard cells >= minimumKindCells else { return nil }
-        return full.map(\.alignedCells).reduce(0, +) / Double(cells)
+        return blocks.map(\.alignedCells).reduce(0, +) / Double(cells)
     }
 
     /// A cell's side in pixels; small frames get smaller cells so that a
@@ -145,7 +153,7 @@ struct Localizer {
         let normal = barCells >= 2 ? atan2(barSin, barCos) / 2 * 180 / .pi : nil
         return Candidates(
             area: PixelRect(x: left, y: top, width: right - left, height: bottom - top), barNormal: normal,
-            largeModules: full.isEmpty, barShare: barShare(of: full))
+            largeModules: full.isEmpty, barShare: barShare(of: full), halfScaleBarShare: barShare(of: half))
     }
 
     /// One code-like block: where it is in the full frame's pixels, and its

@@ -103,6 +103,19 @@ import Testing
         #expect(candidates.kind == .matrix, "bar share \(candidates.barShare.map { "\($0)" } ?? "none")")
     }
 
+    /// Bars with large modules are busy mostly at half scale, while at
+    /// full scale the busy cells can be something else: the printed digits
+    /// under them, or here a small QR beside them. Full scale alone would
+    /// call this a matrix and skip zbar's passes for bars.
+    @Test func barsSeenAtHalfScaleAreNotAMatrix() throws {
+        let bars = try ZintRenderer.render(.code128, .text("LARGE-BARS-0123456789"), moduleSize: 4, barHeight: 40).frame
+        let small = try ZintRenderer.render(.qr, .text(String(repeating: "SMALL MODULES BESIDE LARGE BARS 0123456789 ", count: 8)), moduleSize: 2, margin: 4).frame
+        var clip = RecordingBuilder(width: bars.width + 40, height: bars.height + small.height + 40)
+        clip.show([RecordingBuilder.Placement(bars, x: 20, y: 20), RecordingBuilder.Placement(small, x: 20, y: bars.height + 20)], frames: 1)
+        let candidates = Localizer.candidates(in: clip.frame(0))
+        #expect(candidates.kind != .matrix, "bar share \(candidates.barShare.map { "\($0)" } ?? "none"), at half scale \(candidates.halfScaleBarShare.map { "\($0)" } ?? "none")")
+    }
+
     /// What each kind skips of the thorough second chances: bars the passes
     /// only matrix readers run, a matrix those only zbar runs.
     @Test func eachKindSkipsTheOtherKindsPasses() {
