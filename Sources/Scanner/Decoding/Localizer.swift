@@ -53,8 +53,8 @@ struct Localizer {
         case bars
         /// A matrix: edges both ways in most busy cells.
         case matrix
-        /// Can't tell: too few cells at full scale (large modules), or a
-        /// share between the two.
+        /// Can't tell: too few cells at full scale (large modules), a share
+        /// between the two, or bars seen at half scale only.
         case either
     }
 
