@@ -21,11 +21,17 @@ struct EngineOptions: Sendable, Hashable {
     /// zbar: scan every line (1) or every other line (2). Without it,
     /// `tryHarder` decides.
     var zbarDensity: Int32? = nil
+    /// zbar: which scan lines, rows or columns or both.
+    var zbarLines = ZBarLines.both
     /// zxing: how gray becomes black and white.
     var binarizer = Binarizer.localAverage
     /// zxing: the frame holds nothing but one generated, axis-aligned symbol
     /// (a rendered file, not a photo); skips detection and is much faster.
     var isPure = false
+
+    /// zbar's scan lines: along rows, along columns, or both. A scan line
+    /// reads bars it crosses; along the bars it reads nothing.
+    enum ZBarLines: Sendable, Hashable { case both, rows, columns }
 
     /// zxing's thresholding algorithms.
     enum Binarizer: Sendable, Hashable {

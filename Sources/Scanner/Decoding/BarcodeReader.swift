@@ -66,6 +66,7 @@ public struct BarcodeReader: Sendable {
         let chances = (candidates.largeModules
             ? Array(sequence.dropFirst().prefix(1)) + sequence.map(\.halved) : Array(sequence.dropFirst()))
             .filter { $0.serves(candidates.kind) }
+            .map { candidates.kind == .bars ? $0.scanning(across: candidates.barNormal, upright: tilt) : $0 }
         for pass in chances {
             if meter.isSpent || meter.isPastDeadline() { break }
             passes += 1

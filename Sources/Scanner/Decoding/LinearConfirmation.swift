@@ -60,7 +60,7 @@ struct LinearConfirmation {
             // zbar on the area is the read being checked.
             guard step != nil else { continue }
             // Payloads only: the view needs none of the geometry's re-scans.
-            let reads = ZBarEngine().decode(view.frame, symbologies: family, options: Self.zbarOptions(on: step))
+            let reads = ZBarEngine().decode(view.frame, symbologies: family, options: Self.zbarOptions(on: step, lines: Self.lines(across: read)))
                 .filter { Reconciler.isWellFormed($0) && family.contains($0.symbology) }
             if reads.contains(where: { !Self.same($0, read) }) { return nil }
             if reads.contains(where: { Self.same($0, read) }), zbarConfirmsRetail || !read.symbology.isEANUPC {
@@ -72,12 +72,22 @@ struct LinearConfirmation {
 
     /// zbar on a view: every line, but on an enlarged view only every
     /// line of the area's own, as the lines between are interpolated.
-    static func zbarOptions(on step: Pass.Step?) -> EngineOptions {
+    static func zbarOptions(on step: Pass.Step?, lines: EngineOptions.ZBarLines) -> EngineOptions {
+        var options = EngineOptions(tryHarder: true, zbarLines: lines)
         switch step {
-        case .upscaled?: EngineOptions(tryHarder: true, zbarDensity: 2)
-        case .scaled(let factor)? where factor >= 2: EngineOptions(tryHarder: true, zbarDensity: Int32(factor))
-        default: EngineOptions(tryHarder: true)
+        case .upscaled?: options.zbarDensity = 2
+        case .scaled(let factor)? where factor >= 2: options.zbarDensity = Int32(factor)
+        default: break
         }
+        return options
+    }
+
+    /// The scan lines that cross `read`'s bars, from its outline's top
+    /// edge, which runs along the code: the views turn it 3° at most.
+    static func lines(across read: Detection) -> EngineOptions.ZBarLines {
+        guard read.corners.count == 4 else { return .both }
+        let (dx, dy) = (abs(read.corners[1].x - read.corners[0].x), abs(read.corners[1].y - read.corners[0].y))
+        return dx > 2 * dy ? .rows : dy > 2 * dx ? .columns : .both
     }
 
     /// zxing's well-formed readings of `read`'s symbol in `view` (of the area

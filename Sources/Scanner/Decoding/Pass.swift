@@ -52,6 +52,27 @@ struct Pass {
         }
     }
 
+    /// This pass with zbar's scan lines only across bars whose normal is
+    /// `normal` (degrees clockwise from the x axis): lines along the bars
+    /// read nothing, and zbar's work halves. As it is when the bars lie
+    /// within 10° of a diagonal, or when a turn of the pass other than
+    /// `upright` (the one that stands them upright) moves them.
+    func scanning(across normal: Double?, upright: Double?) -> Pass {
+        guard let normal else { return self }
+        var angle = normal.truncatingRemainder(dividingBy: 180)
+        if angle < 0 { angle += 180 }
+        let lines: EngineOptions.ZBarLines = angle < 35 || angle > 145 ? .rows : (55...125).contains(angle) ? .columns : .both
+        guard lines != .both else { return self }
+        let turned = steps.contains { step in
+            if case .rotated(let degrees) = step { return upright.map { degrees != -$0 } ?? true }
+            return false
+        }
+        guard !turned else { return self }
+        var options = options
+        options.zbarLines = lines
+        return Pass(steps, options, engines: engines)
+    }
+
     /// The region as this pass's engines see it, or nil when a step does
     /// not apply to a region of this size.
     func view(of region: Frame) -> View? {

@@ -83,8 +83,9 @@ struct ZBarEngine: BarcodeEngine {
         // Raw bytes for QR: our text layer honours the declared encoding.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         let density: Int32 = options.zbarDensity ?? (options.tryHarder ? 1 : 2)
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, density)
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, density)
+        // X density spaces the vertical scan lines (columns), Y the rows.
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, options.zbarLines == .rows ? 0 : density)
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, options.zbarLines == .columns ? 0 : density)
         return scanner
     }
 

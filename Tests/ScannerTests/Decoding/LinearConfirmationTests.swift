@@ -40,4 +40,16 @@ import Testing
         let texts = reader.read(frame).detections.map(\.text)
         #expect(!texts.contains("4006178017785"), "\(texts)")
     }
+
+    /// zbar checks a read on views of its area with scan lines across the
+    /// read's bars only: its outline's top edge runs along the code.
+    @Test func viewsAreScannedAcrossTheReadsBars() {
+        func read(_ corners: [(Double, Double)]) -> Detection {
+            Detection(symbology: .ean13, bytes: [], text: "", corners: corners.map { Point(x: $0.0, y: $0.1) }, engine: .zbar)
+        }
+        #expect(LinearConfirmation.lines(across: read([(10, 10), (200, 14), (200, 80), (10, 76)])) == .rows)
+        #expect(LinearConfirmation.lines(across: read([(80, 10), (84, 200), (10, 200), (6, 10)])) == .columns)
+        #expect(LinearConfirmation.lines(across: read([(0, 0), (100, 100), (50, 150), (-50, 50)])) == .both)
+        #expect(LinearConfirmation.lines(across: read([(0, 0), (100, 0)])) == .both)
+    }
 }

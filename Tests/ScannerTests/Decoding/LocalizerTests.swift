@@ -116,6 +116,26 @@ import Testing
         #expect(candidates.kind != .matrix, "bar share \(candidates.barShare.map { "\($0)" } ?? "none"), at half scale \(candidates.halfScaleBarShare.map { "\($0)" } ?? "none")")
     }
 
+    /// zbar's second chances on bars scan only across them: rows for
+    /// upright bars, columns for bars lying down, both near a diagonal or
+    /// when a fixed turn of the pass moves the bars; the turn that stands
+    /// them upright keeps them crossed.
+    @Test func barsAreScannedAcross() {
+        let frame = Frame(width: 640, height: 480, pixels: [UInt8](repeating: 255, count: 640 * 480))
+        let plain = Pass(EngineOptions(tryHarder: true))
+        #expect(plain.scanning(across: 8, upright: 8).options.zbarLines == .rows)
+        #expect(plain.scanning(across: -170, upright: 10).options.zbarLines == .rows)
+        #expect(plain.scanning(across: 95, upright: 5).options.zbarLines == .columns)
+        #expect(plain.scanning(across: 45, upright: 45).options.zbarLines == .both)
+        #expect(plain.scanning(across: nil, upright: nil).options.zbarLines == .both)
+        let passes = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
+        let upright = passes.filter { $0.steps.contains { if case .rotated(-20) = $0 { true } else { false } } }
+        let turned = passes.filter { $0.steps.contains { if case .rotated(let d) = $0 { d != -20 } else { false } } }
+        #expect(upright.count == 1 && turned.count == 4)
+        #expect(upright.allSatisfy { $0.scanning(across: 20, upright: 20).options.zbarLines == .rows })
+        #expect(turned.allSatisfy { $0.scanning(across: 20, upright: 20).options.zbarLines == .both })
+    }
+
     /// What each kind skips of the thorough second chances: bars the passes
     /// only matrix readers run, a matrix those only zbar runs.
     @Test func eachKindSkipsTheOtherKindsPasses() {

@@ -1,0 +1,23 @@
+import Foundation
+import ScannerTestSupport
+import Testing
+@testable import Scanner
+
+/// zbar through its binding: which scan lines run.
+@Suite struct ZBarEngineTests {
+    /// Rows read upright bars and columns bars turned a quarter, and each
+    /// alone reads nothing across the other: zbar's X density spaces its
+    /// vertical scan lines and Y its rows, easy to swap.
+    @Test func scanLinesReadOnlyTheBarsTheyCross() throws {
+        let upright = try ZintRenderer.render(.ean13, .text("5901234123457"), moduleSize: 2).frame
+        let quarter = upright.rotated(quarterTurns: 1)
+        func reads(_ frame: Frame, _ lines: EngineOptions.ZBarLines) -> [String] {
+            ZBarEngine().decode(frame, symbologies: [.ean13], options: EngineOptions(tryHarder: true, zbarLines: lines)).map(\.text)
+        }
+        #expect(reads(upright, .rows) == ["5901234123457"])
+        #expect(reads(upright, .columns).isEmpty)
+        #expect(reads(quarter, .columns) == ["5901234123457"])
+        #expect(reads(quarter, .rows).isEmpty)
+        #expect(reads(quarter, .both) == ["5901234123457"])
+    }
+}
