@@ -29,8 +29,12 @@ struct LinearGeometry {
         }
     }
 
-    private func scan(_ frame: Frame, _ meter: inout WorkMeter) -> [ZBarRead] {
+    /// zbar's reads in `frame`; a re-scan for one read runs only the scan
+    /// lines that read it (`lines`), which cross its bars.
+    private func scan(_ frame: Frame, _ meter: inout WorkMeter, lines: EngineOptions.ZBarLines? = nil) -> [ZBarRead] {
         meter.charge(frame)
+        var options = options
+        if let lines { options.zbarLines = lines }
         return engine.reads(frame, symbologies: symbologies, options: options).map { traced($0, in: frame) }
     }
 
@@ -59,7 +63,7 @@ struct LinearGeometry {
               let tilt = Self.barTilt(read), abs(tilt) >= 4, !meter.isPastDeadline() else { return nil }
         let upright = frame.rotated(degrees: -tilt)
         // The same symbologies as before: zbar reads UPC-A only with EAN-13 on.
-        guard let again = scan(upright, &meter).first(where: { $0.detection.bytes == detection.bytes })
+        guard let again = scan(upright, &meter, lines: read.lines).first(where: { $0.detection.bytes == detection.bytes })
         else { return nil }
         var result = detection
         result.corners = again.detection.corners.map { frame.pointBeforeRotation($0, degrees: -tilt) }
@@ -122,7 +126,7 @@ struct LinearGeometry {
             for rect in parts {
                 let part = frame.cropped(to: rect)
                 scans -= 1
-                found.append(scan(part, &meter)
+                found.append(scan(part, &meter, lines: read.lines)
                     .filter { $0.detection.symbology == read.detection.symbology && $0.detection.bytes == read.detection.bytes }
                     .flatMap { separated($0, in: part, depth: depth - 1, scans: &scans, &meter) }
                     .map { $0.mapped { Point(x: $0.x + Double(rect.x), y: $0.y + Double(rect.y)) } })

@@ -179,5 +179,7 @@ struct ZBarRead {
     var detection: Detection
     var points: [Point]
     var alongRows: Bool
+    /// The scan lines that read it.
+    var lines: EngineOptions.ZBarLines { alongRows ? .rows : .columns }
     var orientation: zbar_orientation_t
 }
