@@ -221,7 +221,7 @@ extension Frame {
                 let row = rows[y], out = dst + y * w
                 let r0 = src + row.low * stride, r1 = src + row.high * stride
                 for x in 0..<w {
-                    out[x] = UInt8(clamping: Int(Bilinear.blend(r0, r1, columns[x], row).rounded()))
+                    out[x] = Bilinear.level(Bilinear.blend(r0, r1, columns[x], row))
                 }
             }
         }
@@ -292,7 +292,15 @@ private struct Bilinear {
     @inline(__always)
     func sample(x: Double, y: Double, fill: UInt8?) -> UInt8 {
         if let fill, x < -0.5 || y < -0.5 || x > Double(width) - 0.5 || y > Double(height) - 0.5 { return fill }
-        return UInt8(clamping: Int(level(x: x, y: y).rounded()))
+        return Self.level(level(x: x, y: y))
+    }
+
+    /// A blend of levels rounded to the nearest level, halves up. A blend
+    /// is never negative, so adding a half and truncating rounds it without
+    /// a call into libm for every pixel.
+    @inline(__always)
+    static func level(_ blend: Double) -> UInt8 {
+        UInt8(clamping: Int(blend + 0.5))
     }
 
     /// The interpolated level at (`x`, `y`), to a fraction of a level.
@@ -319,7 +327,9 @@ private struct Bilinear {
 
         @inline(__always)
         init(at position: Double, size: Int) {
-            let below = Int(position.rounded(.down))
+            // floor, without a call into libm for every pixel.
+            let truncated = Int(position)
+            let below = Double(truncated) > position ? truncated - 1 : truncated
             low = min(max(below, 0), size - 1)
             high = min(max(below + 1, 0), size - 1)
             weight = position - Double(below)
