@@ -58,15 +58,7 @@ public struct BarcodeReader: Sendable {
         meter.allow(configuration.secondChanceWork)
         var passes = 1
         let sequence = Pass.sequence(for: configuration.effort, frame: frame, region: target, barTilt: tilt)
-        // Large modules: the area at half size, where they are a good size
-        // and cost a quarter, first as the first pass saw them; but the
-        // first second chance (bars turned upright, or light on dark) at
-        // full size before that: zxing 1.4 reads an inverted MaxiCode that
-        // fills the image only at full size.
-        let chances = (candidates.largeModules
-            ? Array(sequence.dropFirst().prefix(1)) + sequence.map(\.halved) : Array(sequence.dropFirst()))
-            .filter { $0.serves(candidates.kind) }
-            .map { candidates.kind == .bars ? $0.scanning(across: candidates.barNormal, upright: tilt) : $0 }
+        let chances = Pass.secondChances(of: sequence, for: candidates, barTilt: tilt)
         for pass in chances {
             if meter.isSpent || meter.isPastDeadline() { break }
             passes += 1

@@ -148,4 +148,23 @@ import Testing
         #expect(passes.filter { $0.serves(.bars) }.count == passes.count - matrixOnly)
         #expect(passes.filter { $0.serves(.matrix) }.count == passes.count - zbarOnly)
     }
+
+    /// Bars try the passes only zbar runs before the shared ones, which
+    /// cost two engines; the other kinds keep the effort's order.
+    @Test func barsTryZBarsOwnPassesFirst() {
+        let frame = Frame(width: 640, height: 480, pixels: [UInt8](repeating: 255, count: 640 * 480))
+        let sequence = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
+        let bars = Localizer.Candidates(area: nil, barNormal: 20, barShare: 0.9)
+        let chances = Pass.secondChances(of: sequence, for: bars, barTilt: 20)
+        let firstShared = chances.firstIndex { $0.engines != [.zbar] }
+        #expect(firstShared == chances.filter { $0.engines == [.zbar] }.count)
+        #expect(chances.count == sequence.count - 1 - sequence.filter { !$0.engines.contains(.zbar) }.count)
+        // In the effort's order, shared passes (inverted) come before zbar's own.
+        #expect(sequence.dropFirst().firstIndex { $0.engines != [.zbar] }! < sequence.dropFirst().lastIndex { $0.engines == [.zbar] }!)
+        for kind in [Localizer.Candidates(area: nil, barNormal: nil, barShare: 0.1, halfScaleBarShare: 0.1),
+                     Localizer.Candidates(area: nil, barNormal: nil)] {
+            #expect(Pass.secondChances(of: sequence, for: kind, barTilt: nil).map(\.steps.count)
+                == sequence.dropFirst().filter { $0.serves(kind.kind) }.map(\.steps.count))
+        }
+    }
 }
