@@ -22,7 +22,6 @@ let package = Package(
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
         .systemLibrary(name: "CLibTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
-        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Overlay drawing and annotated PNGs; labels use fonts-dejavu-core through fontconfig.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]),
@@ -34,6 +33,8 @@ let package = Package(
         .target(name: "CV4L2", dependencies: ["CLibV4L2"]),
         .target(name: "CTIFFDecode", dependencies: ["CLibTIFF"]),
         .target(name: "CUInput"),
+        // PDF pages: poppler-glib (Debian's libpoppler-glib8) through dlopen, on first use.
+        .target(name: "CPDFRender", dependencies: ["CCairo"]),
         .target(
             name: "CZXing",
             cxxSettings: [.define("ZX_USE_UTF8")],
@@ -44,7 +45,7 @@ let package = Package(
         .target(
             name: "Scanner",
             dependencies: [
-                "CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CTIFFDecode", "CGIF", "CPoppler",
+                "CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CTIFFDecode", "CGIF", "CPDFRender",
                 "CMosquitto", "CUInput", "CCairo",
             ]
         ),

@@ -39,6 +39,20 @@ import Testing
         ])
     }
 
+    /// poppler and the libraries it needs are loaded by the first PDF, by
+    /// no other run: neither by scan nor by the reader helpers it starts.
+    @Test func onlyAPDFLoadsPoppler() throws {
+        let dir = try documents()
+        for (name, loads) in [("code.tif", false), ("pages.pdf", true)] {
+            var environment = ProcessInfo.processInfo.environment
+            environment["LD_DEBUG"] = "files"
+            let result = try ScanCommand.run([dir.file(name).path], environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("libpoppler-glib.so.8") == loads, "\(name)")
+            #expect(result.stderr.contains("libzbar.so.0"), "\(name): no loader trace")
+        }
+    }
+
     @Test func everyPageIsAccountedForInJSON() throws {
         let dir = try documents()
         for name in ["pages.tif", "pages.pdf"] {

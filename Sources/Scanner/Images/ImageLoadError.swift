@@ -13,6 +13,10 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The format was recognised but the data is truncated or damaged;
     /// `reason` is the decoding library's own message.
     case corrupt(name: String, format: ImageFormat, reason: String)
+    /// The format was recognised, but the library that reads it (loaded on
+    /// first use) cannot be loaded; `package` is the Debian package that
+    /// installs it, `reason` the loader's message.
+    case missingLibrary(name: String, format: ImageFormat, package: String, reason: String)
     /// The header claims a size over `limit`; nothing was allocated.
     case tooLarge(name: String, width: Int, height: Int, limit: ImageSizeLimit)
     /// Decoding the image as its header describes it would take `bytes` of
@@ -53,6 +57,9 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .corrupt(let name, let format, let reason):
             "\(name) is a damaged or truncated \(format.rawValue) image (\(reason)); "
                 + "re-export or re-download the file"
+        case .missingLibrary(let name, let format, let package, let reason):
+            "\(name) is a \(format.rawValue) file, and the library that reads it cannot be loaded (\(reason)); "
+                + "install it: sudo apt install \(package)"
         case .tooLarge(let name, let width, let height, let limit):
             "\(name) is \(width)x\(height) pixels, over the limit of \(limit.maxPixels) pixels and "
                 + "\(limit.maxSide) per side; scale it down before scanning"

@@ -1,35 +1,72 @@
-import CPoppler
-// cairo.h reaches us through poppler.h and through CCairo; clang may credit
-// its declarations to either module depending on build order: import both.
 import CCairo
+import CPDFRender
 
 /// Renders PDF pages with poppler (through cairo), each page its own
 /// picture, at the resolution asked and no finer.
+///
+/// poppler is loaded by the first PDF, not at start-up (see
+/// `pdf_render.h`); without it, a PDF fails with `missingLibrary` and
+/// every other format still reads.
 ///
 /// Each page's size in pixels is worked out from its size in points and
 /// checked against the limit before anything is rendered. Cairo 1.16 has no
 /// 8-bit gray surface, so a page is drawn on white in 32-bit RGB and turned
 /// to luma at once; only one page's surface exists at a time.
 enum PDFDecoder {
+    /// poppler-glib's soname on Debian 12, and the package that installs it.
+    static let library = (soname: "libpoppler-glib.so.8", package: "libpoppler-glib8")
+
     /// poppler sets up its global state on the first document it opens,
     /// without a lock of its own.
     private static let opening = Lock()
+
+    /// poppler, loaded once, or why it cannot be.
+    private static let poppler = load(library.soname)
+
+    /// The library `soname` with the functions rendering needs, or the
+    /// loader's reason why not.
+    static func load(_ soname: String) -> Result<Poppler, MissingLibrary> {
+        var error = [UInt8](repeating: 0, count: 512)
+        let loaded = error.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { pdf_library_open(soname, $0.baseAddress, $0.count) }
+        }
+        guard let loaded else { return .failure(MissingLibrary(reason: Self.message(error))) }
+        return .success(Poppler(functions: loaded))
+    }
+
+    /// The loaded library's function table, which nothing changes after
+    /// loading and which is never freed.
+    struct Poppler: @unchecked Sendable {
+        let functions: OpaquePointer
+    }
+
+    struct MissingLibrary: Error {
+        let reason: String
+    }
+
+    private static func message(_ buffer: [UInt8]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+    }
 
     static func forEachPage(
         _ bytes: UnsafeRawBufferPointer, name: String, limit: ImageSizeLimit, dotsPerInch: Int,
         _ body: (ImagePage) -> Bool
     ) throws(ImageLoadError) {
-        let data = g_bytes_new_static(bytes.baseAddress, gsize(bytes.count))
-        defer { g_bytes_unref(data) }
-        var error: UnsafeMutablePointer<GError>?
-        let document = opening.withLock { poppler_document_new_from_bytes(data, nil, &error) }
-        guard let document else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "the document cannot be opened"
-            if let error { g_error_free(error) }
-            throw .corrupt(name: name, format: .pdf, reason: "poppler: " + message)
+        let poppler: OpaquePointer
+        switch Self.poppler {
+        case .success(let loaded): poppler = loaded.functions
+        case .failure(let missing):
+            throw .missingLibrary(name: name, format: .pdf, package: library.package, reason: missing.reason)
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
-        let count = Int(poppler_document_get_n_pages(document))
+        var error = [UInt8](repeating: 0, count: 512)
+        let document = error.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { message in
+                opening.withLock { pdf_document_open(poppler, bytes.baseAddress, bytes.count, message.baseAddress, message.count) }
+            }
+        }
+        guard let document else { throw .corrupt(name: name, format: .pdf, reason: "poppler: " + Self.message(error)) }
+        defer { pdf_document_close(document) }
+        let count = Int(pdf_document_page_count(document))
         guard count > 0 else { throw .corrupt(name: name, format: .pdf, reason: "the document has no pages") }
         for index in 0..<count {
             let fragment = ImagePage.fragment("page", number: index + 1, of: count)
@@ -45,10 +82,10 @@ enum PDFDecoder {
         page index: Int, of document: OpaquePointer, name: String, limit: ImageSizeLimit, dotsPerInch: Int
     ) throws(ImageLoadError) -> Frame {
         func corrupt(_ reason: String) -> ImageLoadError { .corrupt(name: name, format: .pdf, reason: reason) }
-        guard let page = poppler_document_get_page(document, Int32(index)) else { throw corrupt("the page cannot be read") }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var points = (width: 0.0, height: 0.0)
-        poppler_page_get_size(page, &points.width, &points.height)
+        guard pdf_document_page_size(document, Int32(index), &points.width, &points.height) else {
+            throw corrupt("the page cannot be read")
+        }
         let scale = Double(dotsPerInch) / 72
         let size = (width: (points.width * scale).rounded(.up), height: (points.height * scale).rounded(.up))
         // Checked as doubles first: a page can claim any size, or none.
@@ -66,8 +103,9 @@ enum PDFDecoder {
             cairo_set_source_rgb(context, 1, 1, 1)
             cairo_paint(context)
             cairo_scale(context, scale, scale)
-            poppler_page_render(page, context)
+            let drawn = pdf_document_render_page(document, Int32(index), context)
             cairo_destroy(context)
+            guard drawn else { throw corrupt("the page cannot be read") }
             cairo_surface_flush(surface)
             // RGB24 is a native-endian 0x00RRGGBB word: B, G, R, unused in memory.
             let stride = Int(cairo_image_surface_get_stride(surface))

@@ -1,7 +1,4 @@
 import CCairo
-// poppler.h includes cairo.h too, and clang may credit cairo's declarations
-// to either module depending on which it builds first: import both.
-import CPoppler
 
 /// The one owner of a cairo image surface and its drawing context: every
 /// cairo call of the library goes through here, and no cairo pointer leaves.

@@ -1,7 +1,7 @@
 import Foundation
-import Scanner
 import ScannerTestSupport
 import Testing
+@testable import Scanner
 
 /// PDF through poppler: three pages made with libtiff's `tiff2pdf`, codes on
 /// pages 1 and 3 and nothing on page 2.
@@ -71,5 +71,28 @@ import Testing
             }
             #expect(name.hasSuffix("pages.pdf#" + (page.fragment ?? "")))
         }
+    }
+
+    /// poppler is loaded by the first PDF; where it cannot be, the error
+    /// carries the loader's reason and the package to install.
+    @Test func aLibraryThatCannotBeLoadedIsNamedWithItsPackage() throws {
+        guard case .failure(let missing) = PDFDecoder.load("libpoppler-glib.so.999") else {
+            Issue.record("a library that does not exist was loaded")
+            return
+        }
+        #expect(missing.reason.contains("libpoppler-glib.so.999: cannot open shared object file"), "\(missing.reason)")
+        // A library without poppler's functions is refused at loading.
+        guard case .failure(let other) = PDFDecoder.load("libz.so.1") else {
+            Issue.record("zlib was taken for poppler")
+            return
+        }
+        #expect(other.reason == "libz.so.1 has no g_bytes_new_static")
+        guard case .success = PDFDecoder.load(PDFDecoder.library.soname) else {
+            Issue.record("\(PDFDecoder.library.soname) cannot be loaded")
+            return
+        }
+        let error = ImageLoadError.missingLibrary(name: "a.pdf", format: .pdf, package: PDFDecoder.library.package, reason: missing.reason)
+        #expect(error.description.hasPrefix("a.pdf is a PDF file, and the library that reads it cannot be loaded (libpoppler-glib.so.999"))
+        #expect(error.description.hasSuffix("; install it: sudo apt install libpoppler-glib8"))
     }
 }

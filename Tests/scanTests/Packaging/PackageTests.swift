@@ -22,7 +22,7 @@ import Testing
         let info = try run("dpkg-deb", ["-I", deb.path])
         #expect(info.status == 0)
         let depends = try #require(info.lines.first { $0.hasPrefix(" Depends:") })
-        for library in ["libzbar0", "libzxing2", "libjpeg62-turbo", "libpng16-16", "libwebp7", "libv4l-0", "libmosquitto1", "libc6"] {
+        for library in ["libzbar0", "libzxing2", "libjpeg62-turbo", "libpng16-16", "libwebp7", "libv4l-0", "libmosquitto1", "libc6", "libpoppler-glib8"] {
             #expect(depends.contains(library), "\(depends)")
         }
         #expect(!depends.contains("swift"))
