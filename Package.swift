@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "scan-bench", dependencies: ["Scanner", "ScanPreview", "CZBar", "ScannerTestSupport"], path: "Benchmarks/ScanBench"),
         .testTarget(name: "ScannerTests", dependencies: ["Scanner", "ScannerTestSupport"]),
-        .testTarget(name: "scanTests", dependencies: ["Scanner", "ScannerTestSupport"]),
+        .testTarget(name: "scanTests", dependencies: ["Scanner", "ScanPreview", "ScannerTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -31,6 +31,7 @@ final class PreviewWindow {
     /// A press that moves less than this (in frame pixels) is a click.
     static let clickSlop = 4.0
 
+    private let sdl: SDLLibrary
     private let window: OpaquePointer
     private let renderer: OpaquePointer
     private var texture: OpaquePointer?
@@ -47,51 +48,53 @@ final class PreviewWindow {
         guard ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"].contains(where: { !(environment[$0] ?? "").isEmpty }) else {
             throw PreviewUnavailable(reason: "no display (DISPLAY and WAYLAND_DISPLAY are unset)")
         }
+        let sdl = try SDLLibrary.shared.get()
         // The command handles SIGINT itself; the software renderer needs no
         // GL, so a bare X server (Xvfb) or a framebuffer will do.
-        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
-        SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
-        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
-            throw PreviewUnavailable(reason: "cannot open a window: \(Self.lastError)")
+        _ = sdl.setHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        _ = sdl.setHint(SDL_HINT_RENDER_DRIVER, "software")
+        _ = sdl.setHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        _ = sdl.setHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        guard sdl.initialise(SDL_INIT_VIDEO) == 0 else {
+            throw PreviewUnavailable(reason: "cannot open a window: \(Self.lastError(sdl))")
         }
-        let wake = SDL_RegisterEvents(1)
+        let wake = sdl.registerEvents(1)
         Self.wakeEvent.withLock { $0 = wake == UInt32.max ? nil : wake }
         let centred = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
-        let size = Self.fitted(width: width, height: height)
-        guard let window = SDL_CreateWindow(
+        let size = Self.fitted(width: width, height: height, sdl)
+        guard let window = sdl.createWindow(
             title, centred, centred, size.width, size.height, SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
         else {
-            let reason = Self.lastError
-            SDL_Quit()
+            let reason = Self.lastError(sdl)
+            sdl.quit()
             throw PreviewUnavailable(reason: "cannot open a window: \(reason)")
         }
-        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
-            let reason = Self.lastError
-            SDL_DestroyWindow(window)
-            SDL_Quit()
+        guard let renderer = sdl.createRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            let reason = Self.lastError(sdl)
+            sdl.destroyWindow(window)
+            sdl.quit()
             throw PreviewUnavailable(reason: "cannot draw in a window: \(reason)")
         }
+        self.sdl = sdl
         self.window = window
         self.renderer = renderer
     }
 
     deinit {
         Self.wakeEvent.withLock { $0 = nil }
-        if let texture { SDL_DestroyTexture(texture) }
-        SDL_DestroyRenderer(renderer)
-        SDL_DestroyWindow(window)
-        SDL_Quit()
+        if let texture { sdl.destroyTexture(texture) }
+        sdl.destroyRenderer(renderer)
+        sdl.destroyWindow(window)
+        sdl.quit()
     }
 
-    private static var lastError: String { String(cString: SDL_GetError()) }
+    private static func lastError(_ sdl: SDLLibrary) -> String { sdl.getError().map { String(cString: $0) } ?? "unknown error" }
 
     /// `width`×`height`, scaled down with its aspect kept to fit the screen.
-    private static func fitted(width: Int, height: Int) -> (width: Int32, height: Int32) {
+    private static func fitted(width: Int, height: Int, _ sdl: SDLLibrary) -> (width: Int32, height: Int32) {
         var usable = SDL_Rect()
         var scale = 1.0
-        if SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+        if sdl.getDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
             scale = min(1, Double(usable.w) / Double(width), Double(usable.h) / Double(height))
         }
         return (Int32(max(1, (Double(width) * scale).rounded(.down))), Int32(max(1, (Double(height) * scale).rounded(.down))))
@@ -101,37 +104,38 @@ final class PreviewWindow {
     /// raising it back needs CAP_SYS_NICE), so that under load the decode
     /// thread wins the CPU. For the painter's thread, never the window's.
     static func lowerThisThreadsPriority() {
-        SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
+        guard case .success(let sdl) = SDLLibrary.shared else { return }
+        _ = sdl.setThreadPriority(SDL_THREAD_PRIORITY_LOW)
     }
 
     /// Wakes the thread in `inputs(waiting:)`: safe from any thread.
     static func wake() {
-        guard let type = wakeEvent.withLock({ $0 }) else { return }
+        guard let type = wakeEvent.withLock({ $0 }), case .success(let sdl) = SDLLibrary.shared else { return }
         var event = SDL_Event()
         event.type = type
-        SDL_PushEvent(&event)
+        _ = sdl.pushEvent(&event)
     }
 
     /// Shows `image`, scaled to the window with its aspect kept.
     func show(_ image: RGBAImage) {
         if texture == nil || textureSize != (image.width, image.height) {
-            if let texture { SDL_DestroyTexture(texture) }
-            texture = SDL_CreateTexture(
+            if let texture { sdl.destroyTexture(texture) }
+            texture = sdl.createTexture(
                 renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
                 Int32(image.width), Int32(image.height))
             textureSize = (image.width, image.height)
-            let size = Self.fitted(width: image.width, height: image.height)
-            SDL_SetWindowSize(window, size.width, size.height)
+            let size = Self.fitted(width: image.width, height: image.height, sdl)
+            sdl.setWindowSize(window, size.width, size.height)
             // Mouse positions arrive in the image's pixels however the window is scaled.
-            SDL_RenderSetLogicalSize(renderer, Int32(image.width), Int32(image.height))
+            _ = sdl.renderSetLogicalSize(renderer, Int32(image.width), Int32(image.height))
         }
         guard let texture else { return }
         image.bytes.withUnsafeBytes { bytes in
-            _ = SDL_UpdateTexture(texture, nil, bytes.baseAddress, Int32(image.width * 4))
+            _ = sdl.updateTexture(texture, nil, bytes.baseAddress, Int32(image.width * 4))
         }
-        SDL_RenderClear(renderer)
-        SDL_RenderCopy(renderer, texture, nil, nil)
-        SDL_RenderPresent(renderer)
+        _ = sdl.renderClear(renderer)
+        _ = sdl.renderCopy(renderer, texture, nil, nil)
+        sdl.renderPresent(renderer)
     }
 
     /// What the person did, waiting up to `timeout` for the first event
@@ -140,10 +144,10 @@ final class PreviewWindow {
         var inputs: [PreviewInput] = []
         var event = SDL_Event()
         let milliseconds = Int32(clamping: Int((timeout / .milliseconds(1)).rounded(.up)))
-        guard SDL_WaitEventTimeout(&event, milliseconds) == 1 else { return [] }
+        guard sdl.waitEventTimeout(&event, milliseconds) == 1 else { return [] }
         repeat {
             if let input = translate(event) { inputs.append(input) }
-        } while SDL_PollEvent(&event) == 1
+        } while sdl.pollEvent(&event) == 1
         return inputs
     }
 

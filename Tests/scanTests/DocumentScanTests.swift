@@ -39,8 +39,9 @@ import Testing
         ])
     }
 
-    /// poppler and the libraries it needs are loaded by the first PDF, by
-    /// no other run: neither by scan nor by the reader helpers it starts.
+    /// poppler and SDL2, with the libraries only they need, are loaded on
+    /// first use (a PDF, a preview window), by no other run: neither by
+    /// scan nor by the reader helpers it starts.
     @Test func onlyAPDFLoadsPoppler() throws {
         let dir = try documents()
         for (name, loads) in [("code.tif", false), ("pages.pdf", true)] {
@@ -49,6 +50,7 @@ import Testing
             let result = try ScanCommand.run([dir.file(name).path], environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr.contains("libpoppler-glib.so.8") == loads, "\(name)")
+            #expect(!result.stderr.contains("libSDL2"), "\(name)")
             #expect(result.stderr.contains("libzbar.so.0"), "\(name): no loader trace")
         }
     }

@@ -26,6 +26,9 @@ import Testing
             #expect(depends.contains(library), "\(depends)")
         }
         #expect(!depends.contains("swift"))
+        // SDL2 is loaded by the preview window only: recommended, not required.
+        #expect(!depends.contains("libsdl2"), "\(depends)")
+        #expect(info.lines.contains(" Recommends: libsdl2-2.0-0"), "\(info.stdout)")
 
         let contents = try run("dpkg-deb", ["-c", deb.path])
         for path in [
