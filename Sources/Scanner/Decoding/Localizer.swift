@@ -173,8 +173,14 @@ struct Localizer {
         /// matrix with large modules (one straight edge each) lie both ways
         /// and cancel.
         var alignedCells: Double {
-            barWeight > 0 ? Double(barCells) * (barCos * barCos + barSin * barSin).squareRoot() / barWeight : 0
+            barWeight > 0 ? Double(barCells) * length(barCos, barSin) / barWeight : 0
         }
+    }
+
+    /// The length of a doubled-angle vector: a cell's is its energy times
+    /// its coherence, a block's sum is shorter the less its cells agree.
+    private static func length(_ cos: Double, _ sin: Double) -> Double {
+        (cos * cos + sin * sin).squareRoot()
     }
 
     /// What one cell's pixels show.
@@ -220,7 +226,7 @@ struct Localizer {
             for index in members where cells[index].coherent {
                 block.barCos += cells[index].barCos
                 block.barSin += cells[index].barSin
-                block.barWeight += (cells[index].barCos * cells[index].barCos + cells[index].barSin * cells[index].barSin).squareRoot()
+                block.barWeight += length(cells[index].barCos, cells[index].barSin)
                 block.barCells += 1
             }
             found.append(block)
