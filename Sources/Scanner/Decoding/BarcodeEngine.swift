@@ -31,7 +31,19 @@ struct EngineOptions: Sendable, Hashable {
 
     /// zbar's scan lines: along rows, along columns, or both. A scan line
     /// reads bars it crosses; along the bars it reads nothing.
-    enum ZBarLines: Sendable, Hashable { case both, rows, columns }
+    enum ZBarLines: Sendable, Hashable {
+        case both, rows, columns
+
+        /// The lines that cross bars whose normal (the direction across
+        /// them) is `normal` degrees clockwise from the x axis: rows within
+        /// 35° of horizontal, columns within 35° of vertical, both for bars
+        /// near a diagonal, which lines of either kind cross at a slant.
+        init(acrossBarsWithNormal normal: Double) {
+            var angle = normal.truncatingRemainder(dividingBy: 180)
+            if angle < 0 { angle += 180 }
+            self = angle < 35 || angle > 145 ? .rows : (55...125).contains(angle) ? .columns : .both
+        }
+    }
 
     /// zxing's thresholding algorithms.
     enum Binarizer: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Evidence against misreads for 1D codes on still images.
 ///
 /// A 1D code carries only a check digit, and zbar misreads blurred photos
@@ -83,11 +85,12 @@ struct LinearConfirmation {
     }
 
     /// The scan lines that cross `read`'s bars, from its outline's top
-    /// edge, which runs along the code: the views turn it 3° at most.
+    /// edge, which runs across them: the views turn it 3° at most.
     static func lines(across read: Detection) -> EngineOptions.ZBarLines {
         guard read.corners.count == 4 else { return .both }
-        let (dx, dy) = (abs(read.corners[1].x - read.corners[0].x), abs(read.corners[1].y - read.corners[0].y))
-        return dx > 2 * dy ? .rows : dy > 2 * dx ? .columns : .both
+        let (dx, dy) = (read.corners[1].x - read.corners[0].x, read.corners[1].y - read.corners[0].y)
+        guard dx != 0 || dy != 0 else { return .both }
+        return EngineOptions.ZBarLines(acrossBarsWithNormal: atan2(dy, dx) * 180 / .pi)
     }
 
     /// zxing's well-formed readings of `read`'s symbol in `view` (of the area

@@ -82,9 +82,7 @@ struct Pass {
     /// `upright` (the one that stands them upright) moves them.
     func scanning(across normal: Double?, upright: Double?) -> Pass {
         guard let normal else { return self }
-        var angle = normal.truncatingRemainder(dividingBy: 180)
-        if angle < 0 { angle += 180 }
-        let lines: EngineOptions.ZBarLines = angle < 35 || angle > 145 ? .rows : (55...125).contains(angle) ? .columns : .both
+        let lines = EngineOptions.ZBarLines(acrossBarsWithNormal: normal)
         guard lines != .both else { return self }
         let turned = steps.contains { step in
             if case .rotated(let degrees) = step { return upright.map { degrees != -$0 } ?? true }

@@ -53,5 +53,9 @@ import Testing
         #expect(LinearConfirmation.lines(across: read([(80, 10), (84, 200), (10, 200), (6, 10)])) == .columns)
         #expect(LinearConfirmation.lines(across: read([(0, 0), (100, 100), (50, 150), (-50, 50)])) == .both)
         #expect(LinearConfirmation.lines(across: read([(0, 0), (100, 0)])) == .both)
+        // The bounds are those of the localizer's bars (Pass.scanning): rows
+        // to 35° from horizontal, both from there to 55°.
+        #expect(LinearConfirmation.lines(across: read([(0, 0), (87, 50), (62, 93), (-25, 43)])) == .rows)
+        #expect(LinearConfirmation.lines(across: read([(0, 0), (77, 64), (45, 102), (-32, 38)])) == .both)
     }
 }
