@@ -75,13 +75,7 @@ struct LinearConfirmation {
     /// zbar on a view: every line, but on an enlarged view only every
     /// line of the area's own, as the lines between are interpolated.
     static func zbarOptions(on step: Pass.Step?, lines: EngineOptions.ZBarLines) -> EngineOptions {
-        var options = EngineOptions(tryHarder: true, zbarLines: lines)
-        switch step {
-        case .upscaled?: options.zbarDensity = 2
-        case .scaled(let factor)? where factor >= 2: options.zbarDensity = Int32(factor)
-        default: break
-        }
-        return options
+        EngineOptions(tryHarder: true, zbarDensity: step?.ownLinesDensity, zbarLines: lines)
     }
 
     /// The scan lines that cross `read`'s bars, from its outline's top

@@ -18,6 +18,18 @@ struct Pass {
         /// Upright around the first Aztec bullseye: its rotation undone, or
         /// also its perspective.
         case rectifiedAroundBullseye(perspective: Bool)
+
+        /// zbar's density on an image this step enlarges by 2 or more: the
+        /// original's own lines only, as the lines between are interpolated
+        /// and scanning them costs as much again (every other line at x2,
+        /// every third at x3); nil for other steps, which keep zbar's own.
+        var ownLinesDensity: Int32? {
+            switch self {
+            case .upscaled: 2
+            case .scaled(let factor) where factor >= 2: Int32(factor)
+            default: nil
+            }
+        }
     }
 
     let steps: [Step]
@@ -195,7 +207,7 @@ struct Pass {
                 Pass([.bordered], harder),
                 // Twice the size, where zbar scans every other line: the
                 // lines between are interpolated and cost twice as much.
-                Pass([.upscaled], EngineOptions(tryHarder: true, zbarDensity: 2)),
+                Pass([.upscaled], EngineOptions(tryHarder: true, zbarDensity: Step.upscaled.ownLinesDensity)),
                 Pass([.stretched], harder),
                 // zbar's sparser scan (every other line) keeps different
                 // edge runs than the full one: it read a one-pixel-high
