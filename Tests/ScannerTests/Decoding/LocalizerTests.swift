@@ -137,16 +137,19 @@ import Testing
     }
 
     /// What each kind skips of the thorough second chances: bars the passes
-    /// only matrix readers run, a matrix those only zbar runs.
-    @Test func eachKindSkipsTheOtherKindsPasses() {
+    /// only matrix readers run, a matrix zbar, in every pass.
+    @Test func eachKindSkipsWhatIsMadeForTheOtherKind() {
         let frame = Frame(width: 640, height: 480, pixels: [UInt8](repeating: 255, count: 640 * 480))
         let passes = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
         let zbarOnly = passes.filter { $0.engines == [.zbar] }.count
         let matrixOnly = passes.filter { !$0.engines.contains(.zbar) }.count
         #expect(zbarOnly > 0 && matrixOnly > 0)
-        #expect(passes.filter { $0.serves(.either) }.count == passes.count)
-        #expect(passes.filter { $0.serves(.bars) }.count == passes.count - matrixOnly)
-        #expect(passes.filter { $0.serves(.matrix) }.count == passes.count - zbarOnly)
+        #expect(passes.compactMap { $0.serving(.either) }.map(\.engines) == passes.map(\.engines))
+        let bars = passes.compactMap { $0.serving(.bars) }
+        #expect(bars.count == passes.count - matrixOnly && bars.allSatisfy { $0.engines.contains(.zbar) })
+        let matrix = passes.compactMap { $0.serving(.matrix) }
+        #expect(matrix.count == passes.count - zbarOnly && matrix.allSatisfy { !$0.engines.contains(.zbar) && !$0.engines.isEmpty })
+        #expect(matrix.contains { $0.engines.contains(.zxing) })
     }
 
     /// Bars try the passes only zbar runs before the shared ones, which
@@ -164,7 +167,7 @@ import Testing
         for kind in [Localizer.Candidates(area: nil, barNormal: nil, barShare: 0.1, halfScaleBarShare: 0.1),
                      Localizer.Candidates(area: nil, barNormal: nil)] {
             #expect(Pass.secondChances(of: sequence, for: kind, barTilt: nil).map(\.steps.count)
-                == sequence.dropFirst().filter { $0.serves(kind.kind) }.map(\.steps.count))
+                == sequence.dropFirst().compactMap { $0.serving(kind.kind) }.map(\.steps.count))
         }
     }
 }
