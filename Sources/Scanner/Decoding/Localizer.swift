@@ -36,7 +36,13 @@ struct Localizer {
         /// What kind of code the blocks look like, so that second chances
         /// skip the engines and views made for the other kind.
         var kind: Kind {
-            guard let barShare else { return .either }
+            guard let barShare else {
+                // Large modules: too few busy cells at full scale, so the
+                // coarser look tells alone. Over the corpus it measures
+                // Aztec 0.02–0.26, Data Matrix 0.01–0.09, QR 0.01, UPC-A 0.91.
+                guard let halfScaleBarShare else { return .either }
+                return halfScaleBarShare >= barsShare ? .bars : halfScaleBarShare < matrixShare ? .matrix : .either
+            }
             if barShare >= barsShare { return .bars }
             // A matrix only when the coarser look agrees: bars with large
             // modules are busy mostly at half scale, and the busy cells at
@@ -53,8 +59,8 @@ struct Localizer {
         case bars
         /// A matrix: edges both ways in most busy cells.
         case matrix
-        /// Can't tell: too few cells at full scale (large modules), a share
-        /// between the two, or bars seen at half scale only.
+        /// Can't tell: too few cells at either scale, a share between the
+        /// two, or few bars at full scale but bars at half scale.
         case either
     }
 

@@ -103,6 +103,18 @@ import Testing
         #expect(candidates.kind == .matrix, "bar share \(candidates.barShare.map { "\($0)" } ?? "none")")
     }
 
+    /// Modules so large that too few cells are busy at full scale to tell:
+    /// the half-scale look tells alone, a matrix from bars.
+    @Test func veryLargeModulesAreJudgedAtHalfScale() throws {
+        let matrix = try ZintRenderer.render(.dataMatrix, .text("VERY LARGE MODULES 0123456789"), moduleSize: 8, margin: 20).frame
+        let bars = try ZintRenderer.render(.code128, .text("LARGE-0123"), moduleSize: 4, barHeight: 30).frame
+        for (frame, kind) in [(matrix, Localizer.Kind.matrix), (bars, .bars)] {
+            let candidates = Localizer.candidates(in: frame)
+            #expect(candidates.barShare == nil && candidates.halfScaleBarShare != nil, "\(kind): \(candidates)")
+            #expect(candidates.kind == kind, "\(candidates)")
+        }
+    }
+
     /// Bars with large modules are busy mostly at half scale, while at
     /// full scale the busy cells can be something else: the printed digits
     /// under them, or here a small QR beside them. Full scale alone would
