@@ -78,11 +78,11 @@ struct Pass {
     /// second chance (bars turned upright, or light on dark) at full size
     /// before that: zxing 1.4 reads an inverted MaxiCode that fills the
     /// image only at full size. Each kind skips what is made for the other
-    /// kind (`serving`). Bars try the passes only zbar runs first, as they cost
-    /// one engine, not two, and read most bar images that second chances
-    /// read (12 of the corpus's 17): trying them before the shared passes
-    /// (inverted, bordered, enlarged...) saved 9 % of the corpus's CPU,
-    /// with the same images read.
+    /// kind (`serving`). Bars try the passes only zbar runs first, as they
+    /// cost one engine, not two, and read most bar images that second
+    /// chances read (12 of the corpus's 17): trying them before the shared
+    /// passes (inverted, bordered, enlarged...) saved 9 % of the corpus's
+    /// CPU, with the same images read.
     static func secondChances(of sequence: [Pass], for candidates: Localizer.Candidates, barTilt: Double?) -> [Pass] {
         let chances = (candidates.largeModules
             ? Array(sequence.dropFirst().prefix(1)) + sequence.map(\.halved) : Array(sequence.dropFirst()))
