@@ -63,11 +63,6 @@ public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
         self.frameIntervals = frameIntervals.sorted()
     }
 
-    /// The highest frame rate offered, if known.
-    public var maximumFrameRate: Double? {
-        frameIntervals.first.map { 1 / $0.seconds }
-    }
-
     /// `WIDTHxHEIGHT`, then the frame rates in whole fps, e.g. 640x480@30/15.
     public var description: String {
         let rates = frameIntervals.map { String(Int((1 / $0.seconds).rounded())) }
