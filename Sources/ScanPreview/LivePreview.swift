@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Scanner
 
 /// A window on a running `CaptureSession`: each decoded frame with its
@@ -174,14 +174,15 @@ public final class LivePreview {
     /// Device, format, size, frame rate, decode time and drops.
     private func status(_ decoded: DecodedFrame) -> String {
         // A recording by its file name: a long path would crowd out the figures.
-        var parts = [camera == nil ? (sourceName as NSString).lastPathComponent : sourceName]
+        var parts = [camera == nil ? PathName.last(sourceName) : sourceName]
         if let format = format() { parts.append(format) }
         parts.append("\(decoded.frame.width)x\(decoded.frame.height)")
         // Decoded frames a second, whether or not the window showed them.
         if let first = frameTimes.first, let last = frameTimes.last, last.time > first.time {
-            parts.append(String(format: "%.1f fps", Double(last.decoded - first.decoded) / ((last.time - first.time) / .seconds(1))))
+            let rate = Double(last.decoded - first.decoded) / ((last.time - first.time) / .seconds(1))
+            parts.append(fixedPoint(rate, decimals: 1) + " fps")
         }
-        parts.append(String(format: "decode %.1f ms", decoded.decodeTime / .milliseconds(1)))
+        parts.append("decode " + fixedPoint(decoded.decodeTime / .milliseconds(1), decimals: 1) + " ms")
         parts.append("dropped \(session.statistics.dropped)")
         let skipped = slot.skipped
         if skipped > 0 { parts.append("not shown \(skipped)") }
@@ -237,7 +238,7 @@ public final class LivePreview {
     }
 
     private func describe(_ region: RegionOfInterest) -> String {
-        [region.x, region.y, region.width, region.height].map { String(format: "%.3f", $0) }.joined(separator: ",")
+        [region.x, region.y, region.width, region.height].map { fixedPoint($0, decimals: 3) }.joined(separator: ",")
     }
 
     /// Sets the region, zoomed, on the session in one configuration step.
@@ -282,7 +283,7 @@ public final class LivePreview {
         let zoomed = min(max(zoomingIn ? digitalZoom * 1.25 : digitalZoom / 1.25, 1), Self.maximumDigitalZoom)
         guard zoomed != digitalZoom else { return }
         digitalZoom = zoomed
-        apply(String(format: "digital zoom %.2fx: decoding the centre of the region", zoomed))
+        apply("digital zoom " + fixedPoint(zoomed, decimals: 2) + "x: decoding the centre of the region")
     }
 
     /// Runs `body` on the camera's controls and reports its line; reports

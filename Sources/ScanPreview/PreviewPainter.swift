@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Scanner
 
 /// Draws the window's pictures on a thread of its own at the lowest
@@ -30,7 +30,7 @@ final class PreviewPainter: @unchecked Sendable {
     /// Starts the drawing thread; `wake` is called from it when a picture is ready.
     init(wake: @escaping @Sendable () -> Void) {
         self.wake = wake
-        Thread.detachNewThread { [self] in
+        detachThread(named: "preview painter") { [self] in
             PreviewWindow.lowerThisThreadsPriority()
             drawJobs()
         }

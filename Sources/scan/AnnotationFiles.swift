@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Scanner
 
 /// Where `--annotate DIR` writes each page's annotated PNG: one file per
@@ -15,7 +15,9 @@ struct AnnotationFiles {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw Options.UsageError(description: "--annotate cannot create directory \(directory): \(error.localizedDescription)")
+            // FileManager's errors carry the system's reason underneath.
+            let reason = ((error as? CocoaError)?.underlying as? POSIXError).map { "\(Errno($0.code.rawValue))" } ?? "\(error)"
+            throw Options.UsageError(description: "--annotate cannot create directory \(directory): \(reason)")
         }
         self.directory = directory
     }
@@ -40,10 +42,9 @@ struct AnnotationFiles {
     }
 
     private mutating func name(for page: Page) -> String {
-        var base = page.file == "-" ? "stdin" : (page.file as NSString).lastPathComponent
-        base = (base as NSString).deletingPathExtension
+        var base = page.file == "-" ? "stdin" : PathName.lastWithoutExtension(page.file)
         if base.isEmpty { base = "image" }
-        if let fragment = page.fragment { base += "." + fragment.replacingOccurrences(of: "=", with: "") }
+        if let fragment = page.fragment { base += "." + fragment.replacing("=", with: "") }
         var candidate = base
         var number = 1
         while used.contains(candidate) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Scanner
 
 /// `--config FILE`: the options of a lane, one a line, as the service
@@ -12,10 +12,10 @@ enum ConfigurationFile {
         }
         var arguments: [String] = []
         for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let text = line.trimmingCharacters(in: .whitespaces)
+            let text = line.trimming(while: \.isWhitespace)
             guard !text.isEmpty, !text.hasPrefix("#") else { continue }
             let name = String(text.prefix { !$0.isWhitespace })
-            let value = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+            let value = text.dropFirst(name.count).trimming(while: \.isWhitespace)
             guard name != "config", let option = OptionTable.byName["--" + name] else {
                 throw Options.UsageError(description: "\(path):\(number + 1): unknown option '\(name)'")
             }

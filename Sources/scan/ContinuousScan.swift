@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import ScanPreview
 import Scanner
 
@@ -61,7 +63,7 @@ struct ContinuousScan {
         let quiet = options.quiet
         let say = { (line: String) in if !quiet { LineWriter.standardError.write("scan: \(line)\n") } }
         do {
-            let input = options.input.map { ($0 as NSString).pathExtension.lowercased() }
+            let input = options.input.map { PathName.fileExtension($0).lowercased() }
             return try LivePreview(
                 session: session, sourceName: sourceName,
                 format: { camera?.format.map { "\($0.pixelFormat)" } ?? input },

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Scanner
 
 /// Somewhere besides standard output that a camera's events go: the

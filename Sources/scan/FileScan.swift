@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Scanner
 
 /// `scan PATH...` and `scan --files-from LIST`: decodes still images and

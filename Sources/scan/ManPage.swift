@@ -65,7 +65,7 @@ enum ManPage {
     }
 
     private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
     }
 
     private static func quoted(_ text: String) -> String { "\"" + escaped(text) + "\"" }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Scanner
 
 /// Runs jobs on several threads and hands their results back in job order,
@@ -24,7 +24,7 @@ enum OrderedWorkers {
         // image holds up the output.
         let shared = Shared<Jobs, Output>(jobs: jobs, window: threads * 4)
         for _ in 0..<threads {
-            Thread.detachNewThread {
+            detachThread(named: "file worker") {
                 var state = makeState()
                 while let (index, job) = shared.claim() {
                     shared.finish(index, work(&state, job))

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// Frames in, detection events out: the Linux counterpart of
 /// `AVCaptureSession` with an `AVCaptureMetadataOutput`.
@@ -220,8 +222,8 @@ public final class CaptureSession: @unchecked Sendable {
                 return run
             }
             let transfer = Transfer(source)
-            Thread.detachNewThread { [self] in captureLoop(run, transfer.take()) }
-            Thread.detachNewThread { [self] in decodeLoop(run) }
+            detachThread(named: "scan.capture") { [self] in captureLoop(run, transfer.take()) }
+            detachThread(named: "scan.decode") { [self] in decodeLoop(run) }
         }
     }
 

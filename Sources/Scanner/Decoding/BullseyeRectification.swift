@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Undoes the tilt and perspective of an Aztec symbol around its bullseye.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Where zbar's linear reads lie in a frame, and how many codes each is.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Where in a frame a code could be, from one cheap look at its luma, so
 /// that second chances run only there, and not at all on an image without

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Events on their way to the broker, on disk first: an append-only JSON
@@ -137,7 +137,7 @@ public final class EventSpool: @unchecked Sendable {
     private func recover() throws(DeliveryError) {
         var acknowledged = 0
         if let text = try? String(contentsOfFile: checkpointPath, encoding: .utf8) {
-            let fields = text.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let fields = text.split(separator: " ").compactMap { Int($0.trimming(while: \.isWhitespace)) }
             if fields.count == 2 {
                 acknowledged = fields[0]
                 nextSequence = UInt64(max(fields[1], 1))

@@ -9,7 +9,7 @@ public struct MQTTEndpoint: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String) throws(DeliveryError) {
         let scheme: Substring
         let rest: Substring
-        if let separator = text.range(of: "://") {
+        if let separator = text.firstRange(of: "://") {
             scheme = text[..<separator.lowerBound]
             rest = text[separator.upperBound...]
         } else {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Sends a lane's events to the store's broker, at least once and in
 /// order: each event goes to the spool first, and one thread sends the
@@ -44,7 +45,7 @@ public final class MQTTPublisher: @unchecked Sendable {
         var password: String?
         if let path = configuration.passwordFile {
             guard let data = FileManager.default.contents(atPath: path) else { throw .passwordFile(path: path, errno: errno) }
-            password = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+            password = String(decoding: data, as: UTF8.self).trimming(while: \.isNewline)
         }
         settings = MQTTConnection.Settings(
             endpoint: configuration.endpoint, clientID: "scan-" + configuration.lane, caFile: configuration.caFile,
@@ -54,9 +55,7 @@ public final class MQTTPublisher: @unchecked Sendable {
         } catch .unreachable(let address, let reason) {
             report(DeliveryError.unreachable(address: address, reason: reason).description)
         }
-        let thread = Thread { [self] in run() }
-        thread.name = "scan.mqtt"
-        thread.start()
+        detachThread(named: "scan.mqtt") { [self] in run() }
     }
 
     /// Spools `event` (a JSON object) and wakes the sender. Throws when the

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The tightest rectangle around a cloud of points, at any angle.
 ///

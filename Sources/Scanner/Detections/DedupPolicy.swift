@@ -39,7 +39,7 @@ public enum DedupPolicy: Sendable, Hashable {
     /// rearm time or window such as `300ms` or `2s` (defaults 500 ms and 1 s).
     public init(parsing text: String) throws(DedupPolicyParseError) {
         let parts = text.split(separator: ":", maxSplits: 1).map { String($0) }
-        let name = (parts.first ?? "").lowercased().replacingOccurrences(of: "_", with: "-")
+        let name = (parts.first ?? "").lowercased().replacing("_", with: "-")
         var duration: Duration?
         if parts.count == 2 {
             guard let parsed = Self.parseDuration(parts[1]) else { throw DedupPolicyParseError(text: text) }

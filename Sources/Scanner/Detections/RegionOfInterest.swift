@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The part of each frame that is decoded, as fractions of the frame's width
 /// and height with a top-left origin, like AVFoundation's `rectOfInterest`.
@@ -37,7 +37,7 @@ public struct RegionOfInterest: Sendable, Hashable {
 
     /// Parses the command-line form `x,y,w,h`, for example `0.25,0.25,0.5,0.5`.
     public init(parsing text: String) throws(RegionOfInterestError) {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",").map { Double($0.trimming(while: \.isWhitespace)) }
         guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3] else {
             throw RegionOfInterestError(text: text)
         }

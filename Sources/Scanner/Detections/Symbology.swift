@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A barcode symbology the scanner can decode.
 ///
@@ -106,8 +106,7 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
 
     /// Lowercase without spaces, hyphens or underscores.
     private static func squeezed(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespaces).lowercased()
-            .replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "")
+        name.trimming(while: \.isWhitespace).lowercased().replacing("-", with: "").replacing("_", with: "")
     }
 
     /// Orders symbologies as `allCases` lists them.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Pixel operations the decoder's second chances need. Each returns a new
 /// frame with owned, packed storage; the source is never modified.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Expands command-line paths into the images to scan.
 ///
@@ -51,8 +52,8 @@ public enum ImageInputs {
         /// Whether `path` names a directory (following links), which is how
         /// a command-line path is told apart from an image.
         public static func isDirectory(_ path: String) -> Bool {
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            var status = stat()
+            return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
         }
 
         /// The inputs below the directory `path`: its image files, in code-point
@@ -82,7 +83,7 @@ public enum ImageInputs {
             guard lstat(path, &status) == 0 else { continue }
             if status.st_mode & S_IFMT == S_IFDIR {
                 walk(path + "/", into: &found)
-            } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+            } else if imageExtensions.contains(PathName.fileExtension(name).lowercased()) {
                 // A link to a directory named like an image is not one.
                 guard stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { continue }
                 found.append((path, .file(path)))

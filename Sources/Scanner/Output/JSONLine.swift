@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON object written as one line, keys in the order they are added.
 ///
@@ -55,7 +55,7 @@ public struct JSONLine: Sendable {
     static func number(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "null" }
         // Beyond what fixed-point digits can hold exactly, plain formatting.
-        guard abs(value) < 1e12 else { return String(format: "%.0f", value) }
+        guard abs(value) < 1e12 else { return fixedPoint(value, decimals: 0) }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (value * scale).rounded()

@@ -121,8 +121,12 @@ struct VividRun: Sendable {
 
             let process = Process()
             process.executableURL = root.appendingPathComponent("scripts/vivid/run")
-            process.arguments = [binaries == .copied ? "--libs-for" : "--host-system", scan.path,
-                                 root.appendingPathComponent("scripts/vivid/\(script)").path, share.path]
+            // Each program copied in brings its own libraries: the samples
+            // that embed the library import full Foundation, which scan does not.
+            let programs = [scan] + ["checkout", "session-restart"].map { share.appendingPathComponent($0) }
+                .filter { files.fileExists(atPath: $0.path) }
+            let libraries = binaries == .copied ? programs.flatMap { ["--libs-for", $0.path] } : ["--host-system", scan.path]
+            process.arguments = libraries + [root.appendingPathComponent("scripts/vivid/\(script)").path, share.path]
             var environment = ProcessInfo.processInfo.environment
             environment["VIVID_TIMEOUT"] = environment["VIVID_TIMEOUT"] ?? "420"
             process.environment = environment
