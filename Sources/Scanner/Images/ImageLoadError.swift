@@ -37,7 +37,7 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case notARegularFile(kind: String)
         case other(errno: Int32)
 
-        init(errno code: Int32) {
+        package init(errno code: Int32) {
             switch Errno(code).meaning {
             case .notFound: self = .notFound
             case .permissionDenied: self = .permissionDenied

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Glibc
+import Scanner
 
 /// Expands command-line paths into the images to scan.
 ///
@@ -7,14 +7,14 @@ import Glibc
 /// contributes the image files below it, recursively, in code-point order of
 /// their paths, so runs are repeatable. `-` is standard input. A directory
 /// that cannot be listed is an input of its own that fails, never silence.
-public enum ImageInputs {
+enum ImageInputs {
     /// File name endings a directory walk picks up.
-    public static let imageExtensions: Set<String> = [
+    static let imageExtensions: Set<String> = [
         "png", "jpg", "jpeg", "jpe", "webp", "pgm", "ppm", "pnm", "pbm", "tif", "tiff", "gif", "bmp", "dib", "pdf",
     ]
 
     /// One image to scan.
-    public enum Input: Sendable, Hashable {
+    enum Input: Sendable, Hashable {
         /// The image file at this path.
         case file(String)
         /// Image bytes read from standard input (`-`).
@@ -27,15 +27,15 @@ public enum ImageInputs {
     /// expanded, `-` as standard input. Each directory is listed only when
     /// the walk reaches it, so that a run starts at once and its memory does not
     /// hold every name at the start.
-    public struct Expansion: IteratorProtocol, Sendable {
+    struct Expansion: IteratorProtocol, Sendable {
         private var paths: ArraySlice<String>
         private var listed: ArraySlice<Input> = []
 
-        public init(_ paths: [String]) {
+        init(_ paths: [String]) {
             self.paths = paths[...]
         }
 
-        public mutating func next() -> Input? {
+        mutating func next() -> Input? {
             while true {
                 if let input = listed.popFirst() { return input }
                 guard let path = paths.popFirst() else { return nil }
@@ -51,7 +51,7 @@ public enum ImageInputs {
 
         /// Whether `path` names a directory (following links), which is how
         /// a command-line path is told apart from an image.
-        public static func isDirectory(_ path: String) -> Bool {
+        static func isDirectory(_ path: String) -> Bool {
             var status = stat()
             return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
         }
