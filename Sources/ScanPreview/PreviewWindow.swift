@@ -108,12 +108,17 @@ final class PreviewWindow {
         _ = sdl.setThreadPriority(SDL_THREAD_PRIORITY_LOW)
     }
 
-    /// Wakes the thread in `inputs(waiting:)`: safe from any thread.
+    /// Wakes the thread in `inputs(waiting:)`: safe from any thread. The
+    /// event is pushed under the lock that `deinit` takes before it closes
+    /// the window: pushed after, SDL's X11 wake-up went to a window already
+    /// gone, and Xlib ended the process (BadWindow, exit status 1).
     static func wake() {
-        guard let type = wakeEvent.withLock({ $0 }), case .success(let sdl) = SDLLibrary.shared else { return }
-        var event = SDL_Event()
-        event.type = type
-        _ = sdl.pushEvent(&event)
+        wakeEvent.withLock { type in
+            guard let type, case .success(let sdl) = SDLLibrary.shared else { return }
+            var event = SDL_Event()
+            event.type = type
+            _ = sdl.pushEvent(&event)
+        }
     }
 
     /// Shows `image`, scaled to the window with its aspect kept.
