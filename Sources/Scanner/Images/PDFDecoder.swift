@@ -26,11 +26,8 @@ enum PDFDecoder {
     /// The library `soname` with the functions rendering needs, or the
     /// loader's reason why not.
     static func load(_ soname: String) -> Result<Poppler, MissingLibrary> {
-        var error = [UInt8](repeating: 0, count: 512)
-        let loaded = error.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { pdf_library_open(soname, $0.baseAddress, $0.count) }
-        }
-        guard let loaded else { return .failure(MissingLibrary(reason: Self.message(error))) }
+        let (loaded, error) = withErrorMessage { pdf_library_open(soname, $0, $1) }
+        guard let loaded else { return .failure(MissingLibrary(reason: error)) }
         return .success(Poppler(functions: loaded))
     }
 
@@ -44,8 +41,14 @@ enum PDFDecoder {
         let reason: String
     }
 
-    private static func message(_ buffer: [UInt8]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+    /// `call`'s result, given a buffer for its message, and the message
+    /// (empty when it wrote none).
+    private static func withErrorMessage<T>(_ call: (UnsafeMutablePointer<CChar>?, Int) -> T) -> (T, String) {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let result = buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { call($0.baseAddress, $0.count) }
+        }
+        return (result, String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self))
     }
 
     static func forEachPage(
@@ -58,13 +61,10 @@ enum PDFDecoder {
         case .failure(let missing):
             throw .missingLibrary(name: name, format: .pdf, package: library.package, reason: missing.reason)
         }
-        var error = [UInt8](repeating: 0, count: 512)
-        let document = error.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { message in
-                opening.withLock { pdf_document_open(poppler, bytes.baseAddress, bytes.count, message.baseAddress, message.count) }
-            }
+        let (document, error) = withErrorMessage { message, size in
+            opening.withLock { pdf_document_open(poppler, bytes.baseAddress, bytes.count, message, size) }
         }
-        guard let document else { throw .corrupt(name: name, format: .pdf, reason: "poppler: " + Self.message(error)) }
+        guard let document else { throw .corrupt(name: name, format: .pdf, reason: "poppler: " + error) }
         defer { pdf_document_close(document) }
         let count = Int(pdf_document_page_count(document))
         guard count > 0 else { throw .corrupt(name: name, format: .pdf, reason: "the document has no pages") }
