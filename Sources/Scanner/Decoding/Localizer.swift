@@ -64,7 +64,7 @@ struct Localizer {
         case either
     }
 
-    /// Busy cells at full scale from which their share of bar cells tells
+    /// Busy cells, at one scale, from which their share of bar cells tells
     /// bars from a matrix.
     static let minimumKindCells = 30
     /// From `barsShare` the blocks are bars, below `matrixShare` a matrix;
@@ -72,8 +72,8 @@ struct Localizer {
     /// full scale, EAN, UPC and Code 39/93/128 images measure 0.22–1.0
     /// (0.34–0.38 for three small UPC-E photos), QR 0–0.21 but for one
     /// sheared QR with large modules (0.91), Data Matrix and Aztec 0–0.33,
-    /// PDF417 0.05–0.79. A region taken for the wrong kind loses only the
-    /// other kind's extra passes (`Pass.serves`).
+    /// PDF417 0.05–0.79. What a region taken for the wrong kind loses in
+    /// second chances is in `Pass.serving`.
     static let barsShare = 0.5, matrixShare = 0.2
 
     /// The share of bar cells in `blocks`, seen at one scale.
