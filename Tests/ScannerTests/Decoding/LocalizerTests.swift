@@ -6,6 +6,10 @@ import Testing
 /// The localizer's cheap look decides where second chances run, and that
 /// none run on an image with nothing code-like.
 @Suite struct LocalizerTests {
+    /// A page with nothing on it: the passes of a thorough read are made
+    /// from its size alone.
+    static let blankPage = Frame(width: 640, height: 480, pixels: [UInt8](repeating: 255, count: 640 * 480))
+
     /// A smooth, photo-like texture with no code: gentle shading, ±6 levels
     /// of sensor noise.
     func texture(width: Int = 640, height: Int = 480) -> Frame {
@@ -133,7 +137,7 @@ import Testing
     /// when a fixed turn of the pass moves the bars; the turn that stands
     /// them upright keeps them crossed.
     @Test func barsAreScannedAcross() {
-        let frame = Frame(width: 640, height: 480, pixels: [UInt8](repeating: 255, count: 640 * 480))
+        let frame = Self.blankPage
         let plain = Pass(EngineOptions(tryHarder: true))
         #expect(plain.scanning(across: 8, upright: 8).options.zbarLines == .rows)
         #expect(plain.scanning(across: -170, upright: 10).options.zbarLines == .rows)
@@ -151,7 +155,7 @@ import Testing
     /// What each kind skips of the thorough second chances: bars the passes
     /// only matrix readers run, a matrix zbar, in every pass.
     @Test func eachKindSkipsWhatIsMadeForTheOtherKind() {
-        let frame = Frame(width: 640, height: 480, pixels: [UInt8](repeating: 255, count: 640 * 480))
+        let frame = Self.blankPage
         let passes = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
         let zbarOnly = passes.filter { $0.engines == [.zbar] }.count
         let matrixOnly = passes.filter { !$0.engines.contains(.zbar) }.count
@@ -167,7 +171,7 @@ import Testing
     /// Bars try the passes only zbar runs before the shared ones, which
     /// cost two engines; the other kinds keep the effort's order.
     @Test func barsTryZBarsOwnPassesFirst() {
-        let frame = Frame(width: 640, height: 480, pixels: [UInt8](repeating: 255, count: 640 * 480))
+        let frame = Self.blankPage
         let sequence = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
         let bars = Localizer.Candidates(area: nil, barNormal: 20, barShare: 0.9)
         let chances = Pass.secondChances(of: sequence, for: bars, barTilt: 20)
