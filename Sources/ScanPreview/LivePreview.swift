@@ -34,7 +34,7 @@ public final class LivePreview {
     private let messages: (String) -> Void
     private let window: PreviewWindow
     private let slot = LatestFrame()
-    private let painter = PreviewPainter(wake: PreviewWindow.wake)
+    private let painter: PreviewPainter
 
     /// The region as set by --roi or a drag, before the digital zoom.
     private var region: RegionOfInterest
@@ -78,6 +78,9 @@ public final class LivePreview {
     ) throws(PreviewUnavailable) {
         window = try PreviewWindow(
             title: "scan: \(sourceName)", width: size?.width ?? 640, height: size?.height ?? 480)
+        // Its thread starts only once there is a window to draw for: with
+        // no display it would have loaded SDL2 and waited forever.
+        painter = PreviewPainter(wake: PreviewWindow.wake)
         self.session = session
         self.sourceName = sourceName
         self.format = format

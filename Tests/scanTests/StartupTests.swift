@@ -19,4 +19,17 @@ import Testing
             #expect(!result.stderr.contains(library), "\(library) was loaded")
         }
     }
+
+    /// --preview with no display says so and scans on, without loading
+    /// SDL2 or starting the painter's thread for a window that never opens.
+    @Test func aPreviewWithoutADisplayLoadsNoSDL() throws {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] { environment.removeValue(forKey: name) }
+        environment["LD_DEBUG"] = "files"
+        let recording = ScanCommand.packageRoot.appendingPathComponent("Samples/checkout.mjpeg").path
+        let result = try ScanCommand.run(["--input", recording, "--fast", "--preview", "-S", "qr"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("no display"), "\(result.stderr)")
+        #expect(!result.stderr.contains("libSDL2"), "SDL2 was loaded")
+    }
 }
