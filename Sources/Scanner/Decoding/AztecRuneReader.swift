@@ -11,6 +11,7 @@
 /// nibble wrong). A normal compact Aztec symbol's mode message is a codeword
 /// without the XOR, so it is not mistaken for a rune.
 struct AztecRuneReader: BarcodeEngine {
+    let name = EngineName.aztecRunes
     let kind = Detection.Engine.native
     let supported: Set<Symbology> = [.aztec]
 

@@ -1,9 +1,12 @@
-/// One decoding library behind a common face: it binds the library and
-/// nothing more. Engines keep no state between calls (zbar gets a fresh
-/// scanner per call, the zxing bridge none), so they are plain values that
-/// any thread may call at once.
+/// One decoder behind a common face, injected into a `ReadPipeline`.
+/// Engines keep no state between calls (zbar gets a fresh scanner per call,
+/// the zxing bridge none, our own readers are pure), so they are plain
+/// values that any thread may call at once.
 protocol BarcodeEngine: Sendable {
-    /// Which library this is, as detections name it.
+    /// Which engine this is, as passes choose engines.
+    var name: EngineName { get }
+
+    /// Which decoder this is, as detections name it.
     var kind: Detection.Engine { get }
 
     /// The symbologies this engine is asked to read.
@@ -12,6 +15,17 @@ protocol BarcodeEngine: Sendable {
     /// Decodes `frame` for `symbologies` (a subset of `supported`).
     /// Corners come back in `frame`'s own pixel coordinates, not its origin's.
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection]
+
+    /// `decode` within a pass, its work charged to `meter`: by default the
+    /// frame's pixels once; an engine that re-scans charges each look.
+    func read(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions, meter: inout WorkMeter) -> [Detection]
+}
+
+extension BarcodeEngine {
+    func read(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions, meter: inout WorkMeter) -> [Detection] {
+        meter.charge(frame)
+        return decode(frame, symbologies: symbologies, options: options)
+    }
 }
 
 /// How hard an engine should try on one pass.

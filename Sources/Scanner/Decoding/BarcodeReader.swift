@@ -1,7 +1,7 @@
-/// Finds barcodes in frames: cuts each frame to the region of interest,
-/// runs the engines that serve the enabled symbologies, and, while the
-/// effort allows and nothing has been found, tries second chances, within
-/// the effort's work budget.
+/// Finds barcodes in frames: the public face of a `ReadPipeline`, which
+/// cuts each frame to the region of interest, runs the engines that serve
+/// the enabled symbologies, and, while the effort allows and nothing has
+/// been found, tries second chances, within the effort's work budget.
 ///
 /// A reader is a value holding only its configuration; `read` is a pure
 /// call that any number of threads may make at once. The same frame with
@@ -10,133 +10,22 @@
 /// the result reports.
 public struct BarcodeReader: Sendable {
     /// What the reader looks for and how hard.
-    public var configuration: DecoderConfiguration
+    public var configuration: DecoderConfiguration {
+        didSet { pipeline = ReadPipeline(configuration: configuration) }
+    }
+
+    private var pipeline: ReadPipeline
 
     /// A reader, thorough by default.
     public init(configuration: DecoderConfiguration = DecoderConfiguration()) {
         self.configuration = configuration
+        pipeline = ReadPipeline(configuration: configuration)
     }
 
     /// The barcodes in `frame`, with corners in `frame`'s full-image
     /// pixels, and how much work finding them took.
     public func read(_ frame: Frame) -> ReadResult {
         if configuration.isolated, let isolated = IsolatedReader.read(frame, configuration: configuration) { return isolated }
-        let region = frame.cropped(to: configuration.regionOfInterest)
-        var meter = WorkMeter(timeLimit: configuration.timeLimit)
-        // One engine alone is the engine as its users call it: library
-        // defaults, one pass.
-        let first = configuration.singleEngine != nil
-            ? Pass(EngineOptions(tryHarder: true), engines: [.zbar, .zxing])
-            : Pass.sequence(for: configuration.effort, frame: frame, region: region)[0]
-        var found = run(first, on: region, &meter)
-        var passes = 1
-        if found.isEmpty, configuration.singleEngine == nil, configuration.effort != .fast {
-            (found, passes) = secondChances(frame: frame, region: region, &meter)
-        }
-        if configuration.linearSecondOpinion, configuration.singleEngine == nil {
-            found = crossChecked(found, in: region)
-        }
-        return ReadResult(
-            detections: found, passes: passes, pixelsExamined: meter.pixels, reachedTimeLimit: meter.reachedTimeLimit)
-    }
-
-    /// The effort's second chances, in order until one finds something, on
-    /// the part of the region where the localizer sees something code-like,
-    /// within the work budget; none when it sees nothing. Returns what was
-    /// found and the passes run, the first pass included.
-    private func secondChances(frame: Frame, region: Frame, _ meter: inout WorkMeter) -> ([Detection], Int) {
-        let candidates = Localizer.candidates(in: region)
-        guard let area = candidates.area else { return ([], 1) }
-        // Cropping pays only when it leaves out most of the region; at 60 %
-        // the crop lost an Aztec photo (aztec-2/04) that its bullseye
-        // rectification reads on the whole image.
-        let target = area.width * area.height * 3 <= region.width * region.height ? region.cropped(to: area) : region
-        let tilt = candidates.barNormal.map { normal -> Double in
-            let turn = normal.truncatingRemainder(dividingBy: 90)
-            return turn > 45 ? turn - 90 : turn <= -45 ? turn + 90 : turn
-        }
-        meter.allow(configuration.secondChanceWork)
-        var passes = 1
-        let sequence = Pass.sequence(for: configuration.effort, frame: frame, region: target, barTilt: tilt)
-        let chances = Pass.secondChances(of: sequence, for: candidates, barTilt: tilt)
-        for pass in chances {
-            if meter.isSpent || meter.isPastDeadline() { break }
-            passes += 1
-            let found = run(pass, on: target, &meter, secondChance: true)
-            if !found.isEmpty { return (found, passes) }
-        }
-        return ([], passes)
-    }
-
-    private var engines: [any BarcodeEngine] {
-        switch configuration.singleEngine {
-        case .zbar?: [ZBarEngine()]
-        case .zxing?: [ZXingEngine(linearReaders: true)]
-        default: [ZBarEngine(), ZXingEngine(), AztecRuneReader()]
-        }
-    }
-
-    /// zbar's EAN/UPC readings checked against zxing's own 1D readers on the
-    /// untransformed region (`linearSecondOpinion`). Where the two read one
-    /// symbol differently, zxing's reading stands: its readers misread no
-    /// EAN/UPC of the corpus, zbar's four. zxing's 1D readers can abort the
-    /// process, so they run in a child process (`zxb_read_isolated`).
-    private func crossChecked(_ found: [Detection], in region: Frame) -> [Detection] {
-        let linear = Set(found.filter { $0.symbology.isEANUPC && $0.engine == .zbar }.map(\.symbology))
-        guard !linear.isEmpty else { return found }
-        let family = linear.union([.ean8, .ean13, .upca, .upce]).intersection(configuration.symbologies)
-        let checks = ZXingEngine(linearReaders: true).decode(region, symbologies: family, options: EngineOptions(tryHarder: true))
-            .map { $0.mapped(region.imagePoint) }
-        return Reconciler.arbitrate(found, by: checks)
-    }
-
-    /// zbar's Code 128 and DataBar Expanded readings corrected by zxing's
-    /// 1D readers on the image zbar read them in (see `LinearRecheck`).
-    /// First without tryHarder: its downscaling made zxing 1.4 miss a
-    /// DataBar Expanded 1600 pixels wide that it reads at its defaults;
-    /// then with it, which turns the image for vertical codes.
-    private func rechecked(_ found: [Detection], in image: Frame) -> [Detection] {
-        let wanted = LinearRecheck.needed(by: found)
-        guard !wanted.isEmpty else { return found }
-        var rereads: [Detection] = []
-        for tryHarder in [false, true] where rereads.isEmpty {
-            rereads = ZXingEngine(linearReaders: true).decode(image, symbologies: wanted, options: EngineOptions(tryHarder: tryHarder))
-        }
-        return LinearRecheck.corrected(found, by: rereads)
-    }
-
-    /// What one pass finds in `region`, reconciled (and 1D reads confirmed
-    /// when the effort asks, more strictly in a second chance), with corners
-    /// in the full image's pixels.
-    func run(_ pass: Pass, on region: Frame, _ meter: inout WorkMeter, secondChance: Bool = false) -> [Detection] {
-        guard let view = pass.view(of: region) else { return [] }
-        var found: [Detection] = []
-        for engine in engines where pass.engines.contains(engine.kind) {
-            let wanted = configuration.symbologies.intersection(engine.supported)
-            guard !wanted.isEmpty else { continue }
-            let read: [Detection]
-            if let zbar = engine as? ZBarEngine {
-                // zbar's linear reads need their geometry, which re-scans.
-                read = ZBarEngine.delivered(
-                    LinearGeometry(engine: zbar, symbologies: wanted, options: pass.options).detections(in: view.frame, meter: &meter),
-                    asked: wanted)
-            } else {
-                meter.charge(view.frame)
-                read = engine.decode(view.frame, symbologies: wanted, options: pass.options)
-            }
-            found += read
-        }
-        var merged = Reconciler.merge(found.filter { $0.symbology != .itf || $0.text.count >= configuration.minimumITFLength })
-        // Still images confirm each 1D read on the pixels it was read in
-        // (inverted, rescaled...), before its corners go back to the image.
-        if configuration.singleEngine == nil, configuration.effort.confirmsLinearReads,
-           merged.contains(where: \.symbology.isLinear) {
-            let confirmation = LinearConfirmation(symbologies: configuration.symbologies, zbarConfirmsRetail: !secondChance)
-            merged = confirmation.confirmed(merged, in: view.frame, &meter)
-        }
-        // After confirmation, which compares zbar with zbar: zxing then gives
-        // Code 128 back its Latin-1 high bits and replaces DataBar Expanded.
-        if configuration.singleEngine == nil { merged = rechecked(merged, in: view.frame) }
-        return merged.map { $0.mapped { region.imagePoint(view.toRegion($0)) } }
+        return pipeline.read(frame)
     }
 }

@@ -35,15 +35,15 @@ struct Pass {
     let steps: [Step]
     let options: EngineOptions
     /// The engines that look; the others skip the pass.
-    let engines: Set<Detection.Engine>
+    let engines: Set<EngineName>
 
-    init(_ steps: [Step], _ options: EngineOptions, engines: Set<Detection.Engine> = [.zbar, .zxing]) {
+    init(_ steps: [Step], _ options: EngineOptions, engines: Set<EngineName> = [.zbar, .zxing]) {
         self.steps = steps
         self.options = options
         self.engines = engines
     }
 
-    init(_ options: EngineOptions, engines: Set<Detection.Engine> = [.zbar, .zxing]) {
+    init(_ options: EngineOptions, engines: Set<EngineName> = [.zbar, .zxing]) {
         self.init([], options, engines: engines)
     }
 
@@ -183,12 +183,12 @@ struct Pass {
                 Pass(plain),
                 // Light on dark: zxing 1.4 cannot see it, zbar only when told.
                 Pass([.inverted], harder),
-                Pass(plain, engines: [.native]),
+                Pass(plain, engines: [.aztecRunes]),
                 Pass([.downscaled], plain),
                 Pass([.bordered], harder),
             ]
         case .thorough:
-            let zbarOnly: Set<Detection.Engine> = [.zbar], zxingOnly: Set<Detection.Engine> = [.zxing]
+            let zbarOnly: Set<EngineName> = [.zbar], zxingOnly: Set<EngineName> = [.zxing]
             // Bars the localizer saw leaning: turned upright first, as
             // zbar's scan lines read bars across rows and columns.
             let upright = barTilt.map { abs($0) >= 5 ? [Pass([.rotated(degrees: -$0)], harder, engines: zbarOnly)] : [] } ?? []
@@ -207,7 +207,7 @@ struct Pass {
             return [Pass(harder)] + upright + [
                 Pass([.inverted], harder),
                 // Aztec runes, which zxing 1.4 cannot read.
-                Pass(plain, engines: [.native]),
+                Pass(plain, engines: [.aztecRunes]),
                 Pass([.downscaled], harder),
                 Pass([.bordered], harder),
                 // Twice the size, where zbar scans every other line: the

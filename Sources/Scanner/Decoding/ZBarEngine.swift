@@ -12,6 +12,7 @@ import CZBar
 /// are handed over as Y800 without copying: a padded or cropped frame is
 /// described to zbar as its full stride with a crop rectangle.
 struct ZBarEngine: BarcodeEngine {
+    let name = EngineName.zbar
     let kind = Detection.Engine.zbar
     let supported: Set<Symbology> = [
         .qr, .ean8, .ean13, .upca, .upce, .code39, .code93, .code128,
@@ -23,6 +24,14 @@ struct ZBarEngine: BarcodeEngine {
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         Self.delivered(reads(frame, symbologies: symbologies, options: options).map(\.detection), asked: symbologies)
+    }
+
+    /// Within a pass, zbar's linear reads get their geometry, which
+    /// re-scans and charges each look (`LinearGeometry`).
+    func read(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions, meter: inout WorkMeter) -> [Detection] {
+        Self.delivered(
+            LinearGeometry(engine: self, symbologies: symbologies, options: options).detections(in: frame, meter: &meter),
+            asked: symbologies)
     }
 
     /// What a caller gets of zbar's reads: add-ons joined to their main

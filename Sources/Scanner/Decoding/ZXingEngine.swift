@@ -13,6 +13,7 @@ struct ZXingEngine: BarcodeEngine {
     /// zxing is the stronger of the two. Its 2D readers do not abort.
     static let matrixSymbologies: Set<Symbology> = [.qr, .pdf417, .aztec, .dataMatrix, .maxicode]
 
+    let name = EngineName.zxing
     let kind = Detection.Engine.zxing
     let supported: Set<Symbology>
 

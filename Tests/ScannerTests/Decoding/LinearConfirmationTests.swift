@@ -34,11 +34,12 @@ import Testing
     @Test func zbarAloneCannotConfirmARetailReadFromASecondChance() throws {
         let frame = try ImageLoader().load(contentsOf: try ImageFixtures.corpusPath("upca-4/14.webp"))
         let reader = BarcodeReader()
+        let pipeline = ReadPipeline(configuration: reader.configuration)
         let enlarged = Pass([.upscaled], EngineOptions(tryHarder: true))
         var meter = WorkMeter(timeLimit: nil)
-        #expect(reader.run(enlarged, on: frame, &meter).map(\.text) == ["4006178017785"],
+        #expect(pipeline.run(enlarged, on: frame, &meter).map(\.text) == ["4006178017785"],
                 "zbar's views no longer confirm the misread: the test shows nothing")
-        #expect(reader.run(enlarged, on: frame, &meter, secondChance: true).isEmpty)
+        #expect(pipeline.run(enlarged, on: frame, &meter, secondChance: true).isEmpty)
         let texts = reader.read(frame).detections.map(\.text)
         #expect(!texts.contains("4006178017785"), "\(texts)")
     }

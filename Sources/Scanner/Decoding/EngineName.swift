@@ -1,0 +1,11 @@
+/// The engines a pipeline can be given, by name, so that a pass says which
+/// of them look (`Pass.engines`). Detections name their decoder more
+/// coarsely (`Detection.Engine`): every reader of our own is `native`.
+enum EngineName: Sendable, Hashable {
+    /// libzbar: 1D codes and QR.
+    case zbar
+    /// zxing-cpp 1.4: the matrix codes (and its own 1D readers, alone).
+    case zxing
+    /// Our reader of Aztec runes, which zxing 1.4 cannot read.
+    case aztecRunes
+}

@@ -1,0 +1,128 @@
+/// One way through a read, in stages: the region of interest is cut, a
+/// first pass runs the injected engines, and while nothing is found the
+/// localizer's candidate area gets the effort's second chances; each pass's
+/// readings are arbitrated (`Reconciler`) and, on still images, their 1D
+/// reads confirmed. Every configuration is such a pipeline: one engine
+/// alone (`--engine`) is a pipeline of that engine, one pass at its
+/// library's defaults and nothing after it.
+struct ReadPipeline: Sendable {
+    /// The engines the passes choose from (`Pass.engines`).
+    let engines: [any BarcodeEngine]
+    /// What is read, how hard, and within what budget.
+    let configuration: DecoderConfiguration
+    /// The first pass's options for one engine alone; nil for the effort's
+    /// own sequence.
+    private let alone: Pass?
+
+    init(configuration: DecoderConfiguration) {
+        self.configuration = configuration
+        switch configuration.singleEngine {
+        case .zbar?:
+            engines = [ZBarEngine()]
+        case .zxing?:
+            engines = [ZXingEngine(linearReaders: true)]
+        case .native?, nil:
+            engines = [ZBarEngine(), ZXingEngine(), AztecRuneReader()]
+        }
+        alone = configuration.singleEngine == nil ? nil : Pass(EngineOptions(tryHarder: true), engines: [.zbar, .zxing])
+    }
+
+    /// Whether the stages after the first pass run: not for one engine alone.
+    private var isFull: Bool { alone == nil }
+
+    func read(_ frame: Frame) -> ReadResult {
+        let region = frame.cropped(to: configuration.regionOfInterest)
+        var meter = WorkMeter(timeLimit: configuration.timeLimit)
+        let first = alone ?? Pass.sequence(for: configuration.effort, frame: frame, region: region)[0]
+        var found = run(first, on: region, &meter)
+        var passes = 1
+        if found.isEmpty, isFull, configuration.effort != .fast {
+            (found, passes) = secondChances(frame: frame, region: region, &meter)
+        }
+        if configuration.linearSecondOpinion, isFull {
+            found = crossChecked(found, in: region)
+        }
+        return ReadResult(
+            detections: found, passes: passes, pixelsExamined: meter.pixels, reachedTimeLimit: meter.reachedTimeLimit)
+    }
+
+    /// The effort's second chances, in order until one finds something, on
+    /// the part of the region where the localizer sees something code-like,
+    /// within the work budget; none when it sees nothing. Returns what was
+    /// found and the passes run, the first pass included.
+    private func secondChances(frame: Frame, region: Frame, _ meter: inout WorkMeter) -> ([Detection], Int) {
+        let candidates = Localizer.candidates(in: region)
+        guard let area = candidates.area else { return ([], 1) }
+        // Cropping pays only when it leaves out most of the region; at 60 %
+        // the crop lost an Aztec photo (aztec-2/04) that its bullseye
+        // rectification reads on the whole image.
+        let target = area.width * area.height * 3 <= region.width * region.height ? region.cropped(to: area) : region
+        let tilt = candidates.barNormal.map { normal -> Double in
+            let turn = normal.truncatingRemainder(dividingBy: 90)
+            return turn > 45 ? turn - 90 : turn <= -45 ? turn + 90 : turn
+        }
+        meter.allow(configuration.secondChanceWork)
+        var passes = 1
+        let sequence = Pass.sequence(for: configuration.effort, frame: frame, region: target, barTilt: tilt)
+        let chances = Pass.secondChances(of: sequence, for: candidates, barTilt: tilt)
+        for pass in chances {
+            if meter.isSpent || meter.isPastDeadline() { break }
+            passes += 1
+            let found = run(pass, on: target, &meter, secondChance: true)
+            if !found.isEmpty { return (found, passes) }
+        }
+        return ([], passes)
+    }
+
+    /// What one pass finds in `region`: the readings of the pass's engines,
+    /// arbitrated, then (still images) each 1D read confirmed, more strictly
+    /// in a second chance, and corrected where zbar's payloads are known to
+    /// be wrong; corners in the full image's pixels.
+    func run(_ pass: Pass, on region: Frame, _ meter: inout WorkMeter, secondChance: Bool = false) -> [Detection] {
+        guard let view = pass.view(of: region) else { return [] }
+        var found: [Detection] = []
+        for engine in engines where pass.engines.contains(engine.name) {
+            let wanted = configuration.symbologies.intersection(engine.supported)
+            guard !wanted.isEmpty else { continue }
+            found += engine.read(view.frame, symbologies: wanted, options: pass.options, meter: &meter)
+        }
+        var merged = Reconciler.merge(found.filter { $0.symbology != .itf || $0.text.count >= configuration.minimumITFLength })
+        if isFull, configuration.effort.confirmsLinearReads, merged.contains(where: \.symbology.isLinear) {
+            let confirmation = LinearConfirmation(symbologies: configuration.symbologies, zbarConfirmsRetail: !secondChance)
+            merged = confirmation.confirmed(merged, in: view.frame, &meter)
+        }
+        // After confirmation, which compares zbar with zbar: zxing then gives
+        // Code 128 back its Latin-1 high bits and replaces DataBar Expanded.
+        if isFull { merged = rechecked(merged, in: view.frame) }
+        return merged.map { $0.mapped { region.imagePoint(view.toRegion($0)) } }
+    }
+
+    /// zbar's EAN/UPC readings checked against zxing's own 1D readers on the
+    /// untransformed region (`linearSecondOpinion`). Where the two read one
+    /// symbol differently, zxing's reading stands: its readers misread no
+    /// EAN/UPC of the corpus, zbar's four. zxing's 1D readers can abort the
+    /// process, so they run in a child process (`zxb_read_isolated`).
+    private func crossChecked(_ found: [Detection], in region: Frame) -> [Detection] {
+        let linear = Set(found.filter { $0.symbology.isEANUPC && $0.engine == .zbar }.map(\.symbology))
+        guard !linear.isEmpty else { return found }
+        let family = linear.union([.ean8, .ean13, .upca, .upce]).intersection(configuration.symbologies)
+        let checks = ZXingEngine(linearReaders: true).decode(region, symbologies: family, options: EngineOptions(tryHarder: true))
+            .map { $0.mapped(region.imagePoint) }
+        return Reconciler.arbitrate(found, by: checks)
+    }
+
+    /// zbar's Code 128 and DataBar Expanded readings corrected by zxing's
+    /// 1D readers on the image zbar read them in (see `LinearRecheck`).
+    /// First without tryHarder: its downscaling made zxing 1.4 miss a
+    /// DataBar Expanded 1600 pixels wide that it reads at its defaults;
+    /// then with it, which turns the image for vertical codes.
+    private func rechecked(_ found: [Detection], in image: Frame) -> [Detection] {
+        let wanted = LinearRecheck.needed(by: found)
+        guard !wanted.isEmpty else { return found }
+        var rereads: [Detection] = []
+        for tryHarder in [false, true] where rereads.isEmpty {
+            rereads = ZXingEngine(linearReaders: true).decode(image, symbologies: wanted, options: EngineOptions(tryHarder: tryHarder))
+        }
+        return LinearRecheck.corrected(found, by: rereads)
+    }
+}
