@@ -126,6 +126,18 @@ struct Localizer {
     /// at least `minimumSide` cells both ways.
     static let minimumCells = 4
     static let minimumSide = 3
+    /// The share of flat pixels (the steps to the next pixel right and down
+    /// together under `sharpEdge`) that a cell whose edges run every way
+    /// needs: a matrix has them inside its modules (about half at 2 pixels
+    /// a module), random noise almost none (2 %).
+    static let minimumFlatShare = 0.1
+    /// The share of a cell's gradient energy that the half-size look must
+    /// keep for edges every way without flat pixels to be structure (a
+    /// blurred matrix of 2-pixel modules), not noise, which keeps 0.25.
+    static let minimumAveragedEnergy = 0.5
+    /// A coarser look's block counts unless this share of the cells under
+    /// it were noise at full scale.
+    static let maximumNoiseShare = 0.5
     /// Coherence from which a cell counts as bars (1: all one direction).
     static let barCoherence = 0.75
 
@@ -135,23 +147,34 @@ struct Localizer {
             return Candidates(area: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), barNormal: nil)
         }
         let edge = sharpEdge(for: frame)
-        let full = Self.blocks(in: frame, scale: 1, sharpEdge: edge)
-        let half = min(frame.width, frame.height) >= 64 ? Self.blocks(in: frame.downscaledByTwo(), scale: 2, sharpEdge: edge) : []
-        let blocks = full + half
+        let halved = min(frame.width, frame.height) >= 64 ? frame.downscaledByTwo() : nil
+        let (full, noise) = Self.blocksAndNoise(in: frame, scale: 1, sharpEdge: edge, halved: halved)
+        // A coarser look's block over what the finest saw as noise is noise.
+        let coarse = { (frame: Frame, scale: Int) in
+            Self.blocks(in: frame, scale: scale, sharpEdge: edge).filter { noise.share(in: $0.rect) < maximumNoiseShare }
+        }
+        let half = halved.map { coarse($0, 2) } ?? []
+        // Only when the finer looks saw nothing: modules of 20 pixels and
+        // more (a rendered Aztec or Data Matrix filling the image), or a
+        // blur that a quarter of the size sharpens.
+        let quarter = full.isEmpty && half.isEmpty && min(frame.width, frame.height) >= 128
+            ? halved.map { coarse($0.downscaledByTwo(), 4) } ?? [] : []
+        let blocks = full + half + quarter
         guard !blocks.isEmpty else { return Candidates(area: nil, barNormal: nil) }
-        // A quiet zone around each block: two cells, and at least 16
+        // A quiet zone around each block: three cells (the noise rule,
+        // `minimumFlatShare`, can drop a code's outer cells), and at least 16
         // pixels at the block's scale, as the busy cells of a code with
         // large modules can be only its middle (an Aztec rune's bullseye).
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         for block in blocks {
-            let margin = max(2 * cellSize(for: frame), 16 * block.scale)
+            let margin = max(3 * cellSize(for: frame), 16 * block.scale)
             minX = min(minX, block.rect.x - margin); minY = min(minY, block.rect.y - margin)
             maxX = max(maxX, block.rect.x + block.rect.width + margin)
             maxY = max(maxY, block.rect.y + block.rect.height + margin)
         }
         // The bars' direction from the finer look when it saw bars: the
         // coarser one blurs them with the background's edges.
-        let bars = full.contains { $0.barCells > 0 } ? full : half
+        let bars = full.contains { $0.barCells > 0 } ? full : half.isEmpty ? quarter : half
         let barCos = bars.map(\.barCos).reduce(0, +), barSin = bars.map(\.barSin).reduce(0, +)
         let barCells = bars.map(\.barCells).reduce(0, +)
         let left = max(0, minX), top = max(0, minY)
@@ -159,7 +182,7 @@ struct Localizer {
         let normal = barCells >= 2 ? atan2(barSin, barCos) / 2 * 180 / .pi : nil
         return Candidates(
             area: PixelRect(x: left, y: top, width: right - left, height: bottom - top), barNormal: normal,
-            largeModules: full.isEmpty, barShare: barShare(of: full), halfScaleBarShare: barShare(of: half))
+            largeModules: full.isEmpty, barShare: barShare(of: full), halfScaleBarShare: barShare(of: half.isEmpty ? quarter : half))
     }
 
     /// One code-like block: where it is in the full frame's pixels, and its
@@ -192,6 +215,9 @@ struct Localizer {
     /// What one cell's pixels show.
     private struct Cell {
         var busy = false
+        /// Busy-looking but noise: edges every way with no flat pixel
+        /// between them.
+        var noise = false
         var coherent = false
         var barCos = 0.0, barSin = 0.0
     }
@@ -199,10 +225,19 @@ struct Localizer {
     /// The code-like blocks of `frame`, which is the full frame shrunk by
     /// `scale`, in the full frame's pixels.
     private static func blocks(in frame: Frame, scale: Int, sharpEdge: Int) -> [Block] {
+        blocksAndNoise(in: frame, scale: scale, sharpEdge: sharpEdge, halved: nil).blocks
+    }
+
+    /// The code-like blocks of `frame` (shrunk by `scale`), and where its
+    /// cells are noise (told with `halved`, the frame at half size, when given).
+    private static func blocksAndNoise(
+        in frame: Frame, scale: Int, sharpEdge: Int, halved: Frame?
+    ) -> (blocks: [Block], noise: NoiseMap) {
         let size = cellSize(for: frame)
         let columns = frame.width / size, rows = frame.height / size
-        guard columns >= minimumSide, rows >= minimumSide else { return [] }
-        let cells = grid(frame, size: size, columns: columns, rows: rows, sharpEdge: sharpEdge)
+        guard columns >= minimumSide, rows >= minimumSide else { return ([], NoiseMap(unit: size * scale, columns: 0, flags: [])) }
+        let cells = grid(frame, size: size, columns: columns, rows: rows, sharpEdge: sharpEdge, halved: halved)
+        let noise = NoiseMap(unit: size * scale, columns: columns, flags: cells.map(\.noise))
         // Touching busy cells (8-neighbours), gathered by a flood fill.
         var seen = [Bool](repeating: false, count: cells.count)
         var found: [Block] = []
@@ -237,7 +272,54 @@ struct Localizer {
             }
             found.append(block)
         }
-        return found
+        return (found, noise)
+    }
+
+    /// Whether a cell's contrast is structure: averaging 2x2 pixels keeps a
+    /// code's edges, blurred or not (the gradient energy of the half-size
+    /// cell, from `x0..<x1`, `y0..<y1` of `halved`, is about the cell's own
+    /// or more), while it leaves a quarter of independent noise's.
+    private static func survivesAveraging(energy: Double, in halved: Frame, _ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int) -> Bool {
+        let (left, right) = (max(1, x0), min(halved.width - 1, x1))
+        let (top, bottom) = (max(1, y0), min(halved.height - 1, y1))
+        guard right > left, bottom > top else { return false }
+        var sum = 0
+        halved.withUnsafeBytes { bytes in
+            let stride = halved.stride
+            for y in top..<bottom {
+                let line = y * stride
+                for x in left..<right {
+                    let gx = Int(bytes[line + x + 1]) - Int(bytes[line + x - 1])
+                    let gy = Int(bytes[line + stride + x]) - Int(bytes[line - stride + x])
+                    sum += gx * gx + gy * gy
+                }
+            }
+        }
+        return Double(sum) / Double((right - left) * (bottom - top)) >= minimumAveragedEnergy * energy
+    }
+
+    /// Which cells of one look were noise, to judge a coarser look's
+    /// blocks: averaging smooths noise into something that looks like a
+    /// matrix with small modules, but the finer look saw it for what it is.
+    private struct NoiseMap {
+        /// A cell's side in the full frame's pixels.
+        let unit: Int
+        let columns: Int
+        let flags: [Bool]
+
+        /// The share of the cells under `rect` that were noise.
+        func share(in rect: PixelRect) -> Double {
+            guard columns > 0, unit > 0 else { return 0 }
+            let rows = flags.count / columns
+            var noisy = 0, all = 0
+            for row in max(0, rect.y / unit)..<min(rows, (rect.y + rect.height + unit - 1) / unit) {
+                for column in max(0, rect.x / unit)..<min(columns, (rect.x + rect.width + unit - 1) / unit) {
+                    all += 1
+                    if flags[row * columns + column] { noisy += 1 }
+                }
+            }
+            return all == 0 ? 0 : Double(noisy) / Double(all)
+        }
     }
 
     /// 1 or -1 for a sharp rise or fall, 0 otherwise.
@@ -247,7 +329,7 @@ struct Localizer {
     }
 
     /// Each cell's energy, coherence and sharp edges, row by row.
-    private static func grid(_ frame: Frame, size: Int, columns: Int, rows: Int, sharpEdge: Int) -> [Cell] {
+    private static func grid(_ frame: Frame, size: Int, columns: Int, rows: Int, sharpEdge: Int, halved: Frame?) -> [Cell] {
         var cells = [Cell](repeating: Cell(), count: columns * rows)
         // The sign of the last sharp edge seen along each column of a cell,
         // one buffer for all cells: the hot loop neither allocates nor
@@ -257,7 +339,7 @@ struct Localizer {
                 let stride = frame.stride
                 for row in 0..<rows {
                     for column in 0..<columns {
-                        var sxx = 0, syy = 0, sxy = 0, rowEdges = 0, columnEdges = 0
+                        var sxx = 0, syy = 0, sxy = 0, rowEdges = 0, columnEdges = 0, flat = 0
                         let x0 = max(1, column * size), x1 = min(frame.width - 1, (column + 1) * size)
                         let y0 = max(1, row * size), y1 = min(frame.height - 1, (row + 1) * size)
                         guard x1 > x0, y1 > y0 else { continue }
@@ -275,6 +357,10 @@ struct Localizer {
                                 sxx += gx * gx
                                 syy += gy * gy
                                 sxy += gx * gy
+                                // Flat: to the next pixel both ways, so that
+                                // modules of 2 pixels have flat pixels too.
+                                let here = Int(bytes[line + x])
+                                if abs(Int(bytes[line + x + 1]) - here) + abs(Int(bytes[line + stride + x]) - here) < sharpEdge { flat += 1 }
                                 // An edge counts where it starts: a sharp step
                                 // after a flat pixel or a step the other way.
                                 let sx = sign(gx, sharpEdge)
@@ -292,6 +378,14 @@ struct Localizer {
                         guard energy >= minimumEnergy, edges >= minimumEdges else { continue }
                         let (dxx, dyy, dxy) = (Double(sxx), Double(syy), Double(sxy))
                         let coherence = ((dxx - dyy) * (dxx - dyy) + 4 * dxy * dxy).squareRoot() / (dxx + dyy)
+                        // Noise: edges every way and no flat pixel between
+                        // them, where a code's modules are flat inside.
+                        guard coherence >= barCoherence || Double(flat) >= minimumFlatShare * count
+                            || halved.map({ survivesAveraging(energy: energy, in: $0, x0 / 2, x1 / 2, y0 / 2, y1 / 2) }) == true
+                        else {
+                            cells[row * columns + column].noise = true
+                            continue
+                        }
                         cells[row * columns + column] = Cell(
                             busy: true, coherent: coherence >= barCoherence,
                             barCos: (dxx - dyy) / count, barSin: 2 * dxy / count)

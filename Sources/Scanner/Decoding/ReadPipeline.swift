@@ -30,14 +30,21 @@ struct ReadPipeline: Sendable {
     /// Whether the stages after the first pass run: not for one engine alone.
     private var isFull: Bool { alone == nil }
 
+    /// The stages on one frame. The localizer's look comes first: where
+    /// nothing looks like a code (a blank page, sensor noise, texture), that
+    /// one look is all the frame costs.
     func read(_ frame: Frame) -> ReadResult {
         let region = frame.cropped(to: configuration.regionOfInterest)
         var meter = WorkMeter(timeLimit: configuration.timeLimit)
+        let candidates = Localizer.candidates(in: region)
+        guard candidates.area != nil || !isFull else {
+            return ReadResult(detections: [], passes: 0, pixelsExamined: 0, reachedTimeLimit: false)
+        }
         let first = alone ?? Pass.sequence(for: configuration.effort, frame: frame, region: region)[0]
         var found = run(first, on: region, &meter)
         var passes = 1
         if found.isEmpty, isFull, configuration.effort != .fast {
-            (found, passes) = secondChances(frame: frame, region: region, &meter)
+            (found, passes) = secondChances(frame: frame, region: region, candidates: candidates, &meter)
         }
         if configuration.linearSecondOpinion, isFull {
             found = crossChecked(found, in: region)
@@ -48,10 +55,11 @@ struct ReadPipeline: Sendable {
 
     /// The effort's second chances, in order until one finds something, on
     /// the part of the region where the localizer sees something code-like,
-    /// within the work budget; none when it sees nothing. Returns what was
-    /// found and the passes run, the first pass included.
-    private func secondChances(frame: Frame, region: Frame, _ meter: inout WorkMeter) -> ([Detection], Int) {
-        let candidates = Localizer.candidates(in: region)
+    /// within the work budget. Returns what was found and the passes run,
+    /// the first pass included.
+    private func secondChances(
+        frame: Frame, region: Frame, candidates: Localizer.Candidates, _ meter: inout WorkMeter
+    ) -> ([Detection], Int) {
         guard let area = candidates.area else { return ([], 1) }
         // Cropping pays only when it leaves out most of the region; at 60 %
         // the crop lost an Aztec photo (aztec-2/04) that its bullseye

@@ -2,8 +2,9 @@
 public struct ReadResult: Sendable {
     /// The barcodes, with corners in the frame's full-image pixels.
     public var detections: [Detection]
-    /// How many passes ran: 1 when the first pass found something, or when
-    /// nothing in the frame looked like a code.
+    /// How many passes ran: 0 when nothing in the frame looked like a code
+    /// (the localizer's one look was all it cost), 1 when the first pass
+    /// found something.
     public var passes: Int
     /// Pixels handed to the engines over all passes.
     public var pixelsExamined: Int

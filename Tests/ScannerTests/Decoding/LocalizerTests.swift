@@ -40,12 +40,34 @@ import Testing
         #expect(area.x <= 100 + 20 && area.x + area.width >= 100 + symbol.width - 20)
     }
 
-    /// The test hook: a frame without candidates costs the first pass only,
-    /// even at thorough effort.
-    @Test func aFrameWithoutCandidatesRunsOnePass() {
+    /// A frame without candidates costs the localizer's look alone, even at
+    /// thorough effort: no engine is handed a pixel.
+    @Test func aFrameWithoutCandidatesCostsOneLook() {
         let result = BarcodeReader().read(texture())
         #expect(result.detections.isEmpty)
-        #expect(result.passes == 1)
+        #expect(result.passes == 0 && result.pixelsExamined == 0)
+    }
+
+    /// Random noise has edges everywhere, but no flat pixels inside them as
+    /// a code's modules have, and averaging it for the coarser looks does
+    /// not make it a code: nothing is a candidate, at any size.
+    @Test func findsNothingInRandomNoise() {
+        for (width, height) in [(640, 480), (1500, 1500)] {
+            var generator = SplitMix64(seed: 7)
+            let pixels = (0..<width * height).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            let noise = Frame(width: width, height: height, pixels: pixels)
+            #expect(Localizer.candidates(in: noise).area == nil, "\(width)x\(height)")
+            #expect(BarcodeReader().read(noise).pixelsExamined == 0)
+        }
+    }
+
+    /// Modules so large that even the half-size look counts too few edges
+    /// (20 pixels and more): the quarter-size look sees the symbol, so the
+    /// gate before the first pass lets it through.
+    @Test func seesModulesTooLargeForTheHalfSizeLook() throws {
+        let symbol = try ZintRenderer.render(.aztec, .text("LARGE"), moduleSize: 24).frame
+        #expect(Localizer.candidates(in: symbol).area != nil)
+        #expect(BarcodeReader().read(symbol).detections.map(\.text) == ["LARGE"])
     }
 
     /// A code in a corner of a large frame: second chances see only its
