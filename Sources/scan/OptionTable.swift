@@ -338,15 +338,16 @@ enum OptionTable {
               all: an error line names the characters.
             """),
         Section(title: "COMPARISONS", entries: [
-            Entry(Option("--engine", value: "zbar|zxing") { options, text in
-                guard let engine = Detection.Engine(rawValue: text), engine != .native else {
-                    throw Options.UsageError(description: "unknown engine '\(text)': use zbar or zxing")
+            Entry(Option("--engine", value: "zbar|zxing|native") { options, text in
+                guard let engine = Detection.Engine(rawValue: text) else {
+                    throw Options.UsageError(description: "unknown engine '\(text)': use zbar, zxing or native")
                 }
                 options.singleEngine = engine
             }, help: """
                 one engine alone, one pass at its library's defaults
                 (zxing then runs its 1D readers, which can abort on
-                some images: give it one file per process)
+                some images: give it one file per process); native
+                is this project's own decoders alone, in one pass
                 """),
         ]),
         Section(title: "EXIT STATUS", notes: """

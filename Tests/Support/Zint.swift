@@ -28,6 +28,18 @@ public enum ZintForm: Sendable {
     case stacked
     /// ITF-14 as printed on cartons: Interleaved 2 of 5 inside a bearer frame.
     case itf14
+    /// GS1 DataBar stacked (not omnidirectional): two rows, the upper short.
+    case stackedTruncated
+    /// GS1 DataBar Expanded Stacked with this many segment pairs a row.
+    case expandedStacked(columns: Int)
+    /// Telepen Numeric: digit pairs.
+    case telepenNumeric
+    /// Code 39 with full ASCII drawn as shift pairs.
+    case extendedCode39
+    /// Code 32, the Italian pharmacode, drawn as Code 39.
+    case code32
+    /// PZN, the German pharmacode, drawn as Code 39.
+    case pzn
 }
 
 /// A zint failure, with zint's own message.
@@ -56,7 +68,14 @@ public enum ZintRenderer {
             if case .gs1 = payload, symbology == .code128 { BARCODE_GS1_128 } else { zintType(symbology) }
         case .stacked: BARCODE_DBAR_OMNSTK
         case .itf14: BARCODE_ITF14
+        case .stackedTruncated: BARCODE_DBAR_STK
+        case .expandedStacked: BARCODE_DBAR_EXPSTK
+        case .telepenNumeric: BARCODE_TELEPEN_NUM
+        case .extendedCode39: BARCODE_EXCODE39
+        case .code32: BARCODE_CODE32
+        case .pzn: BARCODE_PZN
         }
+        if case .expandedStacked(let columns) = form { symbol.pointee.option_2 = Int32(columns) }
         symbol.pointee.scale = Float(moduleSize) / 2
         symbol.pointee.show_hrt = 0
         // A linear code's bar height in modules; zint's default is 50.
@@ -112,6 +131,8 @@ public enum ZintRenderer {
         case .databar: BARCODE_DBAR_OMN
         case .databarExpanded: BARCODE_DBAR_EXP
         case .maxicode: BARCODE_MAXICODE
+        case .databarLimited: BARCODE_DBAR_LTD
+        case .telepen: BARCODE_TELEPEN
         // An EAN-13 or UPC-A with its add-on after a '+'.
         case .ean2, .ean5: BARCODE_EANX
         }

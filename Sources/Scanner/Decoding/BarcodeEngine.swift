@@ -37,6 +37,10 @@ struct EngineOptions: Sendable, Hashable {
     var zbarDensity: Int32? = nil
     /// zbar: which scan lines, rows or columns or both.
     var zbarLines = ZBarLines.both
+    /// Our linear reader: the direction across the bars that the localizer
+    /// measured, in degrees clockwise from the x axis, in the pass's view;
+    /// lines then also run that way, besides rows and columns.
+    var barNormal: Double? = nil
     /// zxing: how gray becomes black and white.
     var binarizer = Binarizer.localAverage
     /// zxing: the frame holds nothing but one generated, axis-aligned symbol

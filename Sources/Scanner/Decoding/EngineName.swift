@@ -8,4 +8,6 @@ enum EngineName: Sendable, Hashable {
     case zxing
     /// Our reader of Aztec runes, which zxing 1.4 cannot read.
     case aztecRunes
+    /// Our linear reader (`LinearEngine`).
+    case linear
 }

@@ -37,6 +37,7 @@ struct LinearConfirmation {
     }
 
     private func confirmed(_ read: Detection, in frame: Frame, _ meter: inout WorkMeter) -> Detection? {
+        if read.engine == .native { return read.evidence >= 2 ? read : witnessed(read, in: frame, &meter) }
         let family = read.symbology.isEANUPC
             ? Set<Symbology>([.ean8, .ean13, .upca, .upce]).intersection(symbologies).union([read.symbology])
             : [read.symbology]
@@ -70,6 +71,19 @@ struct LinearConfirmation {
             }
         }
         return nil
+    }
+
+    /// Our reader's read on a single line, checked by zbar, the independent
+    /// witness, on the area around it alone: its agreement confirms, and
+    /// anything else (nothing, or another payload) drops the read.
+    private func witnessed(_ read: Detection, in frame: Frame, _ meter: inout WorkMeter) -> Detection? {
+        let (area, _) = Self.area(around: read, in: frame)
+        meter.charge(area)
+        let family: Set<Symbology> = read.symbology.isEANUPC ? [.ean8, .ean13, .upca, .upce] : [read.symbology]
+        let reads = ZBarEngine().decode(area, symbologies: family, options: Self.zbarOptions(on: nil, lines: Self.lines(across: read)))
+            .filter { Reconciler.isWellFormed($0) }
+        guard !reads.isEmpty, reads.allSatisfy({ Self.same($0, read) }) else { return nil }
+        return read.withEvidence(read.evidence + 1)
     }
 
     /// zbar on a view: every line, but on an enlarged view only every

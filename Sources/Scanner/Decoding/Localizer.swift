@@ -154,12 +154,19 @@ struct Localizer {
             Self.blocks(in: frame, scale: scale, sharpEdge: edge).filter { noise.share(in: $0.rect) < maximumNoiseShare }
         }
         let half = halved.map { coarse($0, 2) } ?? []
-        // Only when the finer looks saw nothing: modules of 20 pixels and
-        // more (a rendered Aztec or Data Matrix filling the image), or a
-        // blur that a quarter of the size sharpens.
-        let quarter = full.isEmpty && half.isEmpty && min(frame.width, frame.height) >= 128
-            ? halved.map { coarse($0.downscaledByTwo(), 4) } ?? [] : []
-        let blocks = full + half + quarter
+        // Only when the finer looks saw nothing: halved again while the
+        // frame holds a block, for modules of 20 pixels and more (a rendered
+        // Aztec, Data Matrix or MaxiCode filling the image) or a blur that a
+        // smaller size sharpens.
+        var coarser: [Block] = []
+        var smaller = full.isEmpty && half.isEmpty ? halved : nil, scale = 2
+        while let current = smaller, coarser.isEmpty, min(current.width, current.height) >= 64 {
+            let next = current.downscaledByTwo()
+            scale *= 2
+            coarser = coarse(next, scale)
+            smaller = next
+        }
+        let blocks = full + half + coarser
         guard !blocks.isEmpty else { return Candidates(area: nil, barNormal: nil) }
         // A quiet zone around each block: three cells (the noise rule,
         // `minimumFlatShare`, can drop a code's outer cells), and at least 16
@@ -174,7 +181,7 @@ struct Localizer {
         }
         // The bars' direction from the finer look when it saw bars: the
         // coarser one blurs them with the background's edges.
-        let bars = full.contains { $0.barCells > 0 } ? full : half.isEmpty ? quarter : half
+        let bars = full.contains { $0.barCells > 0 } ? full : half.isEmpty ? coarser : half
         let barCos = bars.map(\.barCos).reduce(0, +), barSin = bars.map(\.barSin).reduce(0, +)
         let barCells = bars.map(\.barCells).reduce(0, +)
         let left = max(0, minX), top = max(0, minY)
@@ -182,7 +189,7 @@ struct Localizer {
         let normal = barCells >= 2 ? atan2(barSin, barCos) / 2 * 180 / .pi : nil
         return Candidates(
             area: PixelRect(x: left, y: top, width: right - left, height: bottom - top), barNormal: normal,
-            largeModules: full.isEmpty, barShare: barShare(of: full), halfScaleBarShare: barShare(of: half.isEmpty ? quarter : half))
+            largeModules: full.isEmpty, barShare: barShare(of: full), halfScaleBarShare: barShare(of: half.isEmpty ? coarser : half))
     }
 
     /// One code-like block: where it is in the full frame's pixels, and its

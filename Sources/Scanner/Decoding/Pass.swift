@@ -158,6 +158,19 @@ struct Pass {
         }
     }
 
+    /// The first pass's engines: our linear reader looks once, on the
+    /// region as it is, since its lines run at any angle; the passes after
+    /// it turn and rescale the pixels for zbar and zxing.
+    static let firstEngines: Set<EngineName> = [.linear, .zbar, .zxing]
+
+    /// This pass with our linear reader's lines also across bars whose
+    /// normal the localizer measured as `normal` degrees.
+    func across(barNormal normal: Double?) -> Pass {
+        var options = options
+        options.barNormal = normal
+        return Pass(steps, options, engines: engines)
+    }
+
     /// The passes to try, in order, until one finds something.
     /// `frame` is the whole camera frame or image, `region` the part of it
     /// being decoded. `barTilt` is the localizer's estimate of how far bars
@@ -177,12 +190,13 @@ struct Pass {
             // its cost (scan-bench: 14 to 10 ms), and a code still lies
             // across many lines, which are the tracker's evidence.
             let halve = frame.width >= 1000 && region.width >= 200 && region.height >= 200
-            return halve ? [Pass([.downscaled], plain)] : [Pass(plain)]
+            return halve ? [Pass([.downscaled], plain, engines: firstEngines)] : [Pass(plain, engines: firstEngines)]
         case .normal:
             return [
-                Pass(plain),
-                // Light on dark: zxing 1.4 cannot see it, zbar only when told.
-                Pass([.inverted], harder),
+                Pass(plain, engines: firstEngines),
+                // Light on dark: zxing 1.4 cannot see it, zbar only when told,
+                // our linear reader's runs start from light.
+                Pass([.inverted], harder, engines: firstEngines),
                 Pass(plain, engines: [.aztecRunes]),
                 Pass([.downscaled], plain),
                 Pass([.bordered], harder),
@@ -204,8 +218,8 @@ struct Pass {
                 Pass([.rotated(degrees: -30)], plain),
                 Pass([.rotated(degrees: 30)], plain),
             ]
-            return [Pass(harder)] + upright + [
-                Pass([.inverted], harder),
+            return [Pass(harder, engines: firstEngines)] + upright + [
+                Pass([.inverted], harder, engines: firstEngines),
                 // Aztec runes, which zxing 1.4 cannot read.
                 Pass(plain, engines: [.aztecRunes]),
                 Pass([.downscaled], harder),

@@ -21,10 +21,13 @@ struct ReadPipeline: Sendable {
             engines = [ZBarEngine()]
         case .zxing?:
             engines = [ZXingEngine(linearReaders: true)]
-        case .native?, nil:
-            engines = [ZBarEngine(), ZXingEngine(), AztecRuneReader()]
+        case .native?:
+            engines = [LinearEngine(), AztecRuneReader()]
+        case nil:
+            engines = [LinearEngine(), ZBarEngine(), ZXingEngine(), AztecRuneReader()]
         }
-        alone = configuration.singleEngine == nil ? nil : Pass(EngineOptions(tryHarder: true), engines: [.zbar, .zxing])
+        let names = Set(engines.map(\.name))
+        alone = configuration.singleEngine.map { _ in Pass(EngineOptions(tryHarder: true), engines: names) }
     }
 
     /// Whether the stages after the first pass run: not for one engine alone.
@@ -40,7 +43,8 @@ struct ReadPipeline: Sendable {
         guard candidates.area != nil || !isFull else {
             return ReadResult(detections: [], passes: 0, pixelsExamined: 0, reachedTimeLimit: false)
         }
-        let first = alone ?? Pass.sequence(for: configuration.effort, frame: frame, region: region)[0]
+        let first = (alone ?? Pass.sequence(for: configuration.effort, frame: frame, region: region)[0])
+            .across(barNormal: candidates.barNormal)
         var found = run(first, on: region, &meter)
         var passes = 1
         if found.isEmpty, isFull, configuration.effort != .fast {

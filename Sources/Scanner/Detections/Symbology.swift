@@ -25,6 +25,10 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
     /// GS1 DataBar omnidirectional, truncated and stacked: a GTIN-14.
     case databar
     case databarExpanded = "databar-expanded"
+    /// GS1 DataBar Limited: a GTIN-14 starting with 0 or 1.
+    case databarLimited = "databar-limited"
+    /// Telepen, Alpha (full ASCII) and Numeric (digit pairs).
+    case telepen
     case maxicode
     case ean2
     case ean5
@@ -48,6 +52,8 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
         case .itf: "I2/5"
         case .databar: "DataBar"
         case .databarExpanded: "DataBar-Exp"
+        case .databarLimited: "DataBar-Ltd"
+        case .telepen: "Telepen"
         case .maxicode: "MaxiCode"
         case .ean2: "EAN-2"
         case .ean5: "EAN-5"
@@ -67,7 +73,7 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
     public var isAddOn: Bool { self == .ean2 || self == .ean5 }
 
     /// Symbologies whose payload is always GS1 element strings.
-    public var isAlwaysGS1: Bool { self == .databar || self == .databarExpanded }
+    public var isAlwaysGS1: Bool { self == .databar || self == .databarExpanded || self == .databarLimited }
 
     /// What a scanner reads unless told otherwise: everything but the add-ons.
     public static let standard = Set(allCases.filter { !$0.isAddOn })
@@ -101,6 +107,7 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
         "qrcode": .qr, "ean": .ean13, "upc": .upca, "code128": .code128, "pdf": .pdf417,
         "datamatrix": .dataMatrix, "dm": .dataMatrix, "i25": .itf, "interleaved2of5": .itf, "itf14": .itf,
         "rss14": .databar, "databaromni": .databar, "databarexp": .databarExpanded, "rssexpanded": .databarExpanded,
+        "databarltd": .databarLimited, "rsslimited": .databarLimited,
         "maxi": .maxicode,
     ]
 

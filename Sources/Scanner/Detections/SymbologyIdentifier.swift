@@ -15,7 +15,8 @@ enum SymbologyIdentifier {
         case .codabar: "]F0"
         // 1: a check digit verified and sent; an ITF-14's always is.
         case .itf: text.count == 14 ? "]I1" : "]I0"
-        case .databar, .databarExpanded: "]e0"
+        case .databar, .databarExpanded, .databarLimited: "]e0"
+        case .telepen: "]B0"
         case .qr: isGS1 ? "]Q3" : "]Q1"
         case .dataMatrix: isGS1 ? "]d2" : "]d1"
         case .pdf417: "]L2"

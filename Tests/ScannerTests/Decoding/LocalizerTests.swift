@@ -62,8 +62,8 @@ import Testing
     }
 
     /// Modules so large that even the half-size look counts too few edges
-    /// (20 pixels and more): the quarter-size look sees the symbol, so the
-    /// gate before the first pass lets it through.
+    /// (20 pixels and more): a coarser look sees the symbol, so the gate
+    /// before the first pass lets it through.
     @Test func seesModulesTooLargeForTheHalfSizeLook() throws {
         let symbol = try ZintRenderer.render(.aztec, .text("LARGE"), moduleSize: 24).frame
         #expect(Localizer.candidates(in: symbol).area != nil)

@@ -19,8 +19,9 @@ import Testing
         #expect(merged.count == 1)
         // zxing owns QR.
         #expect(merged.first?.engine == .zxing)
-        let linear = Reconciler.merge([detection(.code128, "ABC", engine: .zxing), detection(.code128, "ABC", engine: .zbar)])
-        #expect(linear.map(\.engine) == [.zbar])
+        // Our own reader owns the linear codes.
+        let linear = Reconciler.merge([detection(.code128, "ABC", engine: .zbar), detection(.code128, "ABC", engine: .native)])
+        #expect(linear.map(\.engine) == [.native])
     }
 
     @Test func keepsTheSamePayloadInTwoPlaces() {

@@ -48,6 +48,14 @@ extension RoundTripPayload {
                 text += "\u{1D}21\(serial)"
             }
             return RoundTripPayload(symbology: symbology, input: .gs1(input), text: text, bytes: nil, gtin: gtin, isGS1: true)
+        case .databarLimited:
+            // A GTIN-14 that starts with 0 or 1, as Limited can carry only those.
+            let body = [Int.random(in: 0...1, using: &random)] + digits(12), gtin = string(body + [gs1CheckDigit(body)])
+            return RoundTripPayload(symbology: symbology, input: .text(string(body)), text: "01" + gtin, bytes: nil, gtin: gtin, isGS1: true)
+        case .telepen:
+            // Telepen Alpha: all of ASCII.
+            return Self.text(symbology, String((0..<Int.random(in: 3...12, using: &random)).map { _ in
+                Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &random))) }))
         case .maxicode:
             let characters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ")
             return Self.text(symbology, String((0..<Int.random(in: 5...40, using: &random)).map { _ in characters.randomElement(using: &random)! }))

@@ -220,7 +220,7 @@ struct RoundTripPayload: Sendable, CustomStringConvertible {
                 let length = Int.random(in: 4...14, using: &random)
                 return text(symbology, String((0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &random))) }))
             }
-        case .codabar, .itf, .databar, .databarExpanded, .maxicode, .ean2, .ean5:
+        case .codabar, .itf, .databar, .databarExpanded, .databarLimited, .telepen, .maxicode, .ean2, .ean5:
             return (0..<3).map { index in retail(symbology, index: index, using: &random) }
         case .qr, .pdf417, .aztec, .dataMatrix:
             let bytes = (0..<Int.random(in: 8...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -314,30 +314,18 @@ enum KnownIssue {
     static let all: Set<Int> = [0, 1, 2]
 
     static let entries: [Entry] = [
+        Entry(symbologies: [.maxicode], variants: [.inverted], payloads: [0],
+              what: "nothing found: zxing 1.4 does not read this light-on-dark MaxiCode in the inverted second chance"),
+        Entry(symbologies: [.telepen], variants: [.noisy], payloads: [2],
+              what: "right text from our reader, whose corners reach 16 pixels into the noisy quiet zone on the right"),
         Entry(symbologies: [.aztec], variants: [.tilted33], payloads: [2],
               what: "nothing found: a 33°-tilted Aztec holding binary bytes, even after the bullseye is turned upright"),
         Entry(symbologies: [.aztec], variants: [.scaledDown], payloads: [0, 1],
               what: "nothing found: a 19x19 Aztec at 2.4 px per module"),
         Entry(symbologies: [.aztec], variants: [.blurred], payloads: [2],
               what: "nothing found: a blurred 27x27 Aztec holding binary bytes"),
-        Entry(symbologies: [.upce], variants: Variant.allCases, payloads: [0, 2],
-              what: "nothing found: UPC-E with number system 1; zbar 0.23.92 does not read it and zxing's UPC-E reader is off"),
-        Entry(symbologies: [.databarExpanded], variants: [.tilted17], payloads: [0, 2],
-              what: "nothing found: zbar finds the tilted symbol but zxing 1.4, which must confirm it, cannot read it"),
-        Entry(symbologies: [.databarExpanded], variants: [.tilted33], payloads: [2],
-              what: "nothing found: zbar finds the tilted symbol but zxing 1.4, which must confirm it, cannot read it"),
-        Entry(symbologies: [.databarExpanded], variants: [.noisy], payloads: [1, 2],
-              what: "nothing found: zbar finds the noisy symbol but zxing 1.4, which must confirm it, cannot read it"),
-        Entry(symbologies: [.databarExpanded], variants: [.noisy], payloads: [0],
-              what: "right text from zxing, whose corners stop short of the symbol's right end"),
-        Entry(symbologies: [.maxicode], variants: [.inverted], payloads: all,
-              what: "nothing found: the localizer sees no code in a light-on-dark MaxiCode (its modules too large to count edges at half scale), so the inverted second chance does not run"),
         Entry(symbologies: [.maxicode], variants: [.quarterTurn, .tilted17, .tilted33], payloads: all,
               what: "nothing found: zxing 1.4 reads MaxiCode only upright and alone in the image"),
-        Entry(symbologies: [.ean2], variants: [.noisy], payloads: [1],
-              what: "the EAN-13 without its add-on: zbar does not read the noisy EAN-2"),
-        Entry(symbologies: [.ean5], variants: [.noisy], payloads: [2],
-              what: "the EAN-13 without its add-on: zbar does not read the noisy EAN-5"),
     ]
 
     static func reason(_ symbology: Symbology, _ variant: Variant, payload index: Int) -> String? {

@@ -1,0 +1,100 @@
+/// Matching (n, k) characters along one line through the line's own width
+/// calibration. Print gain, blur and the edge detector move every edge in ways
+/// that depend on the element: bars print wider and spaces narrower (ink
+/// spread), and under blur a 1-module element measures wider or narrower than
+/// one module depending on how edges are found. Left in, these biases add up over
+/// a character's runs and eat the margin between patterns that differ by one
+/// module moved between neighbours. So the matcher learns, from the characters
+/// already read (the start character first), how wide a k-module bar and a
+/// k-module space measure on this line, and maps measured widths back to
+/// modules before the shared `WidthPatternSet` match.
+struct CalibratedMatcher {
+    let set: WidthPatternSet
+    /// The widest element of the symbology, in modules.
+    let widest: Int
+    /// Learned measured width, in modules, of a k-module bar (index k - 1) and,
+    /// after those, of a k-module space; `weight` 0 where not seen yet.
+    private var measured: [Float]
+    private var weight: [Float]
+    /// Points of the current calibration curve, bars then spaces.
+    private var curve: [Float]
+    private var window: [Float]
+
+    /// How many characters each estimate averages over, so that it follows a
+    /// slow change along the line but not one character's noise.
+    private static let memory: Float = 8
+
+    init(_ set: WidthPatternSet) {
+        self.set = set
+        let widest = Int(set.widths.max() ?? 1)
+        self.widest = widest
+        measured = [Float](repeating: 0, count: 2 * widest)
+        weight = measured
+        window = [Float](repeating: 0, count: set.runsPerCharacter)
+        curve = (0..<(2 * widest)).map { Float($0 % widest + 1) }
+    }
+
+    /// Starts a new symbol: widths are taken at face value.
+    mutating func reset() {
+        for i in weight.indices { weight[i] = 0 }
+        for i in curve.indices { curve[i] = Float(i % widest + 1) }
+    }
+
+    /// The best pattern for the calibrated runs from `start` (a bar first).
+    mutating func match(_ runs: UnsafeBufferPointer<Float>, at start: Int, allowed: Range<Int>? = nil) -> WidthPatternSet.Match? {
+        let n = set.runsPerCharacter
+        guard start >= 0, start <= runs.count - n else { return nil }
+        var total: Float = 0
+        for i in 0..<n { total += runs[start + i] }
+        guard total > 0 else { return nil }
+        let module = total / Float(set.modulesPerCharacter)
+        for i in 0..<n { window[i] = modules(runs[start + i] / module, isBar: i % 2 == 0) }
+        return window.withUnsafeBufferPointer { set.match($0, at: 0, allowed: allowed) }
+    }
+
+    /// Learns from a character read as `pattern` at `start`.
+    mutating func learn(_ runs: UnsafeBufferPointer<Float>, at start: Int, pattern: Int) {
+        let n = set.runsPerCharacter
+        guard start >= 0, start <= runs.count - n, pattern >= 0, pattern < set.count else { return }
+        var total: Float = 0
+        for i in 0..<n { total += runs[start + i] }
+        guard total > 0 else { return }
+        let module = total / Float(set.modulesPerCharacter)
+        for i in 0..<n {
+            let k = Int(set.widths[pattern * n + i])
+            guard k >= 1, k <= widest else { continue }
+            let slot = (i % 2 == 0 ? 0 : widest) + k - 1
+            weight[slot] = min(weight[slot] + 1, Self.memory)
+            measured[slot] += (runs[start + i] / module - measured[slot]) / weight[slot]
+        }
+        for base in [0, widest] { fitCurve(base) }
+    }
+
+    /// Curve points from the learned widths; an unseen width is its module count
+    /// plus the average offset of the seen ones. Kept increasing so it can be inverted.
+    private mutating func fitCurve(_ base: Int) {
+        var offset: Float = 0, seen: Float = 0
+        for k in 0..<widest where weight[base + k] > 0 {
+            offset += measured[base + k] - Float(k + 1)
+            seen += 1
+        }
+        if seen > 0 { offset /= seen }
+        for k in 0..<widest {
+            var point = weight[base + k] > 0 ? measured[base + k] : Float(k + 1) + offset
+            if k > 0 { point = max(point, curve[base + k - 1] + 0.3) }
+            curve[base + k] = point
+        }
+    }
+
+    /// A measured width (in modules) mapped back through the curve: piecewise
+    /// linear between the learned points, slope 1 beyond them.
+    private func modules(_ width: Float, isBar: Bool) -> Float {
+        let base = isBar ? 0 : widest
+        if width <= curve[base] { return 1 + width - curve[base] }
+        for k in 1..<widest where width <= curve[base + k] {
+            let lo = curve[base + k - 1], hi = curve[base + k]
+            return Float(k) + (width - lo) / (hi - lo)
+        }
+        return Float(widest) + width - curve[base + widest - 1]
+    }
+}

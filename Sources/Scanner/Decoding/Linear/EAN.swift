@@ -1,0 +1,139 @@
+/// EAN-13, UPC-A and EAN-8 (ISO/IEC 15420), plus the shared EAN/UPC machinery
+/// (digit patterns, guards, quiet zones) that UPC-E and the add-ons use.
+///
+/// Reads left to right only; `LinearLineDecoder` also offers the reversed line.
+/// A symbol needs a quiet zone of `quietModules` on both sides, measured
+/// against its own module size (the standard asks 11/7 modules for EAN-13, 7/7
+/// for EAN-8, 9/7 for UPC-E; 5 tolerates photos cropped close to the bars,
+/// while still refusing a symbol-sized window inside a wider bar pattern).
+enum EANDecoder {
+    /// A digit is accepted only if its best pattern beats the second by this many modules
+    /// (summed over its 4 runs). Neighbouring patterns lie 2 modules apart, so a run pattern halfway
+    /// between two digits has margin 0; clean symbols have margin near 2.
+    static let minMargin: Float = 0.5
+    /// And its best pattern must lie within this distance (modules, summed over 4 runs).
+    static let maxDistance: Float = 2.0
+    static let quietModules: Float = 5
+
+    /// Left-side digit patterns as run widths in modules, light run first:
+    /// 0...9 the odd-parity set A (L), 10...19 the even-parity set B (G, set A reversed).
+    /// Right-hand set C (R) has set A's widths starting with a bar, so it matches against 0...9.
+    static let digitSet: WidthPatternSet = {
+        let setA: [[UInt8]] = [
+            [3, 2, 1, 1], [2, 2, 2, 1], [2, 1, 2, 2], [1, 4, 1, 1], [1, 1, 3, 2],
+            [1, 2, 3, 1], [1, 1, 1, 4], [1, 3, 1, 2], [1, 2, 1, 3], [3, 1, 1, 2],
+        ]
+        return WidthPatternSet(patterns: setA + setA.map { $0.reversed() }, modulesPerCharacter: 7)
+    }()
+
+    /// EAN-13: the parity of the six left digits (bit 5 = first, 1 = even/B) for leading digit 0...9.
+    static let leadingDigitParity: [UInt8] = [
+        0b000000, 0b001011, 0b001101, 0b001110, 0b010011,
+        0b011001, 0b011100, 0b010101, 0b010110, 0b011010,
+    ]
+
+    struct Digit {
+        var value: Int
+        var isEven: Bool
+        var margin: Float
+    }
+
+    /// The digit whose 4 runs start at `at`, or nil if the match is not clear, or its width is off
+    /// by more than 30% from 7 modules of `module` (perspective changes little within a symbol).
+    static func digit(_ w: UnsafeBufferPointer<Float>, at: Int, evenAllowed: Bool, module: Float) -> Digit? {
+        guard at >= 0, at + 4 <= w.count else { return nil }
+        let width = w[at] + w[at + 1] + w[at + 2] + w[at + 3]
+        guard abs(width - 7 * module) <= 0.3 * 7 * module else { return nil }
+        guard let m = digitSet.match(w, at: at, allowed: evenAllowed ? 0..<20 : 0..<10),
+              m.margin >= minMargin, m.distance <= maxDistance else { return nil }
+        return Digit(value: m.index % 10, isEven: m.index >= 10, margin: m.margin)
+    }
+
+    /// `count` runs from `at`, each about one module (guards are 1-module bars and spaces).
+    static func isGuard(_ w: UnsafeBufferPointer<Float>, at: Int, count: Int, module: Float) -> Bool {
+        guard at >= 0, at + count <= w.count else { return false }
+        for i in at..<(at + count) where w[i] < 0.4 * module || w[i] > 1.9 * module { return false }
+        return true
+    }
+
+    /// The width of `count` runs from `at`.
+    static func span(_ w: UnsafeBufferPointer<Float>, at: Int, count: Int) -> Float {
+        var s: Float = 0
+        for i in at..<(at + count) { s += w[i] }
+        return s
+    }
+
+    /// True if the light run `at` is at least `quietModules` wide.
+    static func isQuiet(_ w: UnsafeBufferPointer<Float>, at: Int, module: Float) -> Bool {
+        at >= 0 && at < w.count && w[at] >= quietModules * module
+    }
+
+    static func decode(_ runs: ScanRuns) -> [LinearRead] {
+        var reads: [LinearRead] = []
+        runs.widths.withUnsafeBufferPointer { w in
+            var s = 1
+            while s + 3 < w.count {
+                guard let (read, module) = decodeMain(w, at: s) else { s += 2; continue }
+                reads.append(read)
+                if let addOn = EANAddOnDecoder.decode(w, gapRun: read.endRun, mainModule: module) {
+                    reads.append(addOn)
+                    s = addOn.endRun + 1
+                } else {
+                    s = read.endRun + 1
+                }
+            }
+        }
+        return reads
+    }
+
+    /// The main symbol (EAN-13/UPC-A, EAN-8 or UPC-E) whose start guard's first bar is run `s`, with its module size.
+    private static func decodeMain(_ w: UnsafeBufferPointer<Float>, at s: Int) -> (LinearRead, Float)? {
+        // Cheap pre-check: three similar guard runs after a wide light run.
+        let g = (w[s] + w[s + 1] + w[s + 2]) / 3
+        guard w[s - 1] >= quietModules * 0.5 * g else { return nil }
+        if let r = decodeEAN(w, at: s, halfDigits: 6) { return r }
+        if let r = decodeEAN(w, at: s, halfDigits: 4) { return r }
+        if let r = UPCEDecoder.decode(w, at: s) { return r }
+        return nil
+    }
+
+    /// EAN-13 (halfDigits 6) or EAN-8 (halfDigits 4) starting at bar run `s`.
+    private static func decodeEAN(_ w: UnsafeBufferPointer<Float>, at s: Int, halfDigits: Int) -> (LinearRead, Float)? {
+        let runCount = 3 + 8 * halfDigits + 5 + 3
+        let modules = Float(3 + 14 * halfDigits + 5 + 3)
+        guard s + runCount < w.count else { return nil }  // the right quiet zone run must exist
+        let module = span(w, at: s, count: runCount) / modules
+        guard isQuiet(w, at: s - 1, module: module), isQuiet(w, at: s + runCount, module: module),
+              isGuard(w, at: s, count: 3, module: module),
+              isGuard(w, at: s + 3 + 4 * halfDigits, count: 5, module: module),
+              isGuard(w, at: s + runCount - 3, count: 3, module: module) else { return nil }
+        var digits: [UInt8] = []
+        digits.reserveCapacity(2 * halfDigits + 1)
+        var parity: UInt8 = 0
+        var margin = Float.infinity
+        for k in 0..<(2 * halfDigits) {
+            let left = k < halfDigits
+            let at = s + 3 + 4 * k + (left ? 0 : 5)
+            guard let d = digit(w, at: at, evenAllowed: left && halfDigits == 6, module: module) else { return nil }
+            if left { parity = parity << 1 | (d.isEven ? 1 : 0) }
+            digits.append(UInt8(d.value))
+            margin = min(margin, d.margin)
+        }
+        let symbology: Symbology
+        if halfDigits == 6 {
+            guard let lead = leadingDigitParity.firstIndex(of: parity) else { return nil }
+            if lead == 0 {
+                symbology = .upca
+            } else {
+                digits.insert(UInt8(lead), at: 0)
+                symbology = .ean13
+            }
+        } else {
+            symbology = .ean8
+        }
+        let bytes = digits.map { $0 + 48 }
+        guard GTIN.hasValidCheckDigit(String(decoding: bytes, as: UTF8.self)) else { return nil }
+        let read = LinearRead(symbology: symbology, bytes: bytes, firstRun: s, endRun: s + runCount, margin: margin)
+        return (read, module)
+    }
+}

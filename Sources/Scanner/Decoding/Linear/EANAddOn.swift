@@ -1,0 +1,61 @@
+/// The 2- and 5-digit add-ons (ISO/IEC 15420 annex) that follow an EAN/UPC
+/// symbol on the same line: guard 1-1-2, then left-set digits separated by a
+/// 1-1 (space, bar) delineator; their A/B parity pattern is the check.
+/// Read only right after a main symbol, never alone: a lone add-on is too short
+/// to be told from bar-like texture.
+enum EANAddOnDecoder {
+    /// Gap between the main symbol's last bar and the add-on's first bar, in main-symbol modules
+    /// (the standard allows 7 to 12; one module of slack each side for measuring).
+    static let gapModules: ClosedRange<Float> = 6...13
+
+    /// EAN-5: parity (bit 4 = first digit, 1 = even/B) for each value of the weighted sum mod 10.
+    static let parity5: [UInt8] = [
+        0b11000, 0b10100, 0b10010, 0b10001, 0b01100,
+        0b00110, 0b00011, 0b01010, 0b01001, 0b00101,
+    ]
+
+    /// The add-on after the light run `gapRun` (the main symbol's right quiet zone), if any.
+    static func decode(_ w: UnsafeBufferPointer<Float>, gapRun: Int, mainModule: Float) -> LinearRead? {
+        guard gapRun >= 0, gapRun < w.count, mainModule > 0 else { return nil }
+        let gap = w[gapRun] / mainModule
+        guard gapModules.contains(gap) else { return nil }
+        return decode(w, gapRun: gapRun, digitCount: 5, mainModule: mainModule)
+            ?? decode(w, gapRun: gapRun, digitCount: 2, mainModule: mainModule)
+    }
+
+    private static func decode(_ w: UnsafeBufferPointer<Float>, gapRun q: Int, digitCount: Int, mainModule: Float) -> LinearRead? {
+        let runCount = 3 + 4 * digitCount + 2 * (digitCount - 1)
+        let modules = Float(4 + 7 * digitCount + 2 * (digitCount - 1))
+        let first = q + 1
+        guard first + runCount < w.count else { return nil }
+        let module = EANDecoder.span(w, at: first, count: runCount) / modules
+        guard module >= 0.75 * mainModule, module <= 1.33 * mainModule,
+              EANDecoder.isQuiet(w, at: first + runCount, module: module),
+              EANDecoder.isGuard(w, at: first, count: 2, module: module),
+              w[first + 2] >= 1.3 * module, w[first + 2] <= 2.7 * module else { return nil }
+        var digits: [UInt8] = []
+        var parity: UInt8 = 0
+        var margin = Float.infinity
+        for k in 0..<digitCount {
+            let at = first + 3 + 6 * k
+            if k > 0, !EANDecoder.isGuard(w, at: at - 2, count: 2, module: module) { return nil }
+            guard let d = EANDecoder.digit(w, at: at, evenAllowed: true, module: module) else { return nil }
+            parity = parity << 1 | (d.isEven ? 1 : 0)
+            digits.append(UInt8(d.value))
+            margin = min(margin, d.margin)
+        }
+        let expected: UInt8
+        let symbology: Symbology
+        if digitCount == 2 {
+            expected = UInt8((Int(digits[0]) * 10 + Int(digits[1])) % 4)  // as bits: 0 AA, 1 AB, 2 BA, 3 BB
+            symbology = .ean2
+        } else {
+            let sum = 3 * (Int(digits[0]) + Int(digits[2]) + Int(digits[4])) + 9 * (Int(digits[1]) + Int(digits[3]))
+            expected = parity5[sum % 10]
+            symbology = .ean5
+        }
+        guard parity == expected else { return nil }
+        return LinearRead(symbology: symbology, bytes: digits.map { $0 + 48 },
+                          firstRun: first, endRun: first + runCount, margin: margin)
+    }
+}

@@ -1,0 +1,142 @@
+/// Our own 1D reader: scan lines across the frame (`LinearScanPlan`), each
+/// turned into runs on its grey profile (`EdgeProfile`) and read by every
+/// enabled symbology's decoder both ways (`LinearLineDecoder`); the reads of
+/// each family of parallel lines are voted into symbols whose evidence is
+/// the number of independent lines that agree (`LinearSymbolVoting`), and
+/// stacked DataBar rows read on different lines are joined
+/// (`DataBarAssembler`).
+struct LinearEngine: BarcodeEngine {
+    let name = EngineName.linear
+    let kind = Detection.Engine.native
+    let supported: Set<Symbology> = [
+        .ean8, .ean13, .upca, .upce, .ean2, .ean5, .code39, .code93, .code128, .codabar, .itf,
+        .databar, .databarExpanded, .databarLimited, .telepen,
+    ]
+
+    /// The decoders for `symbologies`: those that read one direction, which
+    /// the line decoder also gives the reversed line, those that read both
+    /// themselves, and those that need a quiet zone inside the frame.
+    /// ITF and Codabar carry no check character: a line the frame's edge
+    /// cuts off holds a shorter valid symbol, so the edge is no quiet zone
+    /// for them.
+    static func decoders(
+        for symbologies: Set<Symbology>
+    ) -> (oneWay: [LinearDecodeFunction], bothWays: [LinearDecodeFunction], unchecked: [LinearDecodeFunction]) {
+        var oneWay: [LinearDecodeFunction] = [], bothWays: [LinearDecodeFunction] = [], unchecked: [LinearDecodeFunction] = []
+        if !symbologies.isDisjoint(with: [.ean8, .ean13, .upca, .upce, .ean2, .ean5]) { oneWay.append(EANDecoder.decode) }
+        if symbologies.contains(.itf) { unchecked.append(ITFDecoder.decode) }
+        if symbologies.contains(.codabar) { unchecked.append(CodabarDecoder.decode) }
+        if symbologies.contains(.code128) { oneWay.append(Code128.decode) }
+        if symbologies.contains(.code39) { oneWay.append(Code39.decode) }
+        if symbologies.contains(.code93) { oneWay.append(Code93.decode) }
+        if symbologies.contains(.telepen) { oneWay.append(Telepen.decode) }
+        if symbologies.contains(.databar) { bothWays.append(DataBarOmni.decode) }
+        if symbologies.contains(.databarExpanded) { bothWays.append(DataBarExpanded.decode) }
+        if symbologies.contains(.databarLimited) { bothWays.append(DataBarLimited.decode) }
+        return (oneWay, bothWays, unchecked)
+    }
+
+    func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
+        let wanted = symbologies.intersection(supported)
+        guard !wanted.isEmpty else { return [] }
+        let (oneWay, bothWays, unchecked) = Self.decoders(for: wanted)
+        let stacked = !wanted.isDisjoint(with: [.databar, .databarExpanded])
+        let plan = LinearScanPlan(width: frame.width, height: frame.height, barNormal: options.barNormal, diagonals: options.tryHarder)
+        var found: [Detection] = []
+        frame.withUnsafeBytes { raw in
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            guard let sampler = LineSampler(pixels: bytes, width: frame.width, height: frame.height, stride: frame.stride) else { return }
+            var profile: [Float] = []
+            for family in plan.families {
+                var inputs: [LinearSymbolVoting.Input] = []
+                var assembler = DataBarAssembler()
+                for (index, offset) in family.offsets.enumerated() {
+                    let ends = plan.ends(of: family, at: offset)
+                    let line = sampler.sample(fromX: ends.x0, y0: ends.y0, toX: ends.x1, y1: ends.y1, into: &profile)
+                    guard line.count >= 2 else { continue }
+                    // Where the clipped line starts along the unclipped one.
+                    let start = (line.originX - ends.x0) * family.direction.x + (line.originY - ends.y0) * family.direction.y
+                    let runs = profile.withUnsafeBufferPointer { EdgeProfile.runs(UnsafeBufferPointer(rebasing: $0[0..<line.count])) }
+                    let opened = runs.openedAtEnds()
+                    let reads = LinearLineDecoder.decode(opened, decoders: oneWay, bothWays: bothWays)
+                        + (unchecked.isEmpty ? [] : LinearLineDecoder.decode(runs, decoders: unchecked))
+                    for read in reads {
+                        var placed = read
+                        placed.start += start
+                        placed.end += start
+                        inputs.append(LinearSymbolVoting.Input(read: placed, line: index, offset: offset))
+                    }
+                    if stacked { assembler.add(opened, at: offset) }
+                }
+                let voted = Self.joined(LinearSymbolVoting.vote(inputs, minSeparation: family.spacing, maxGap: 3 * family.spacing))
+                found += voted.map { Self.detection($0, in: family, of: plan) }
+                if stacked { found += Self.stackedSymbols(assembler, beside: voted, in: family, of: plan) }
+            }
+        }
+        return AddOnPairing.attach(found).filter { wanted.contains($0.symbology) }
+    }
+
+    /// Groups of one payload that the voting kept apart across a stretch
+    /// of lines that read nothing (noise, a scratch, a glare) joined, when
+    /// they start and end at the same places along the lines: one symbol.
+    /// Two equal labels side by side stay two; stacked exactly in line, they
+    /// would be taken for one.
+    static func joined(_ voted: [LinearSymbolVoting.VotedSymbol]) -> [LinearSymbolVoting.VotedSymbol] {
+        var joined: [LinearSymbolVoting.VotedSymbol] = []
+        for symbol in voted.sorted(by: { $0.minOffset < $1.minOffset }) {
+            let tolerance = 0.03 * (symbol.end - symbol.start) + 2
+            if let index = joined.firstIndex(where: {
+                $0.symbology == symbol.symbology && $0.bytes == symbol.bytes
+                    && abs($0.start - symbol.start) <= tolerance && abs($0.end - symbol.end) <= tolerance
+            }) {
+                joined[index].evidence += symbol.evidence
+                if symbol.maxOffset > joined[index].maxOffset { joined[index].last = symbol.last }
+                joined[index].maxOffset = max(joined[index].maxOffset, symbol.maxOffset)
+                joined[index].margin = max(joined[index].margin, symbol.margin)
+            } else {
+                joined.append(symbol)
+            }
+        }
+        return joined
+    }
+
+    /// A voted symbol as a detection: its outline runs from its extent on
+    /// the first line that read it to its extent on the last.
+    private static func detection(_ symbol: LinearSymbolVoting.VotedSymbol, in family: LinearScanPlan.Family, of plan: LinearScanPlan) -> Detection {
+        let corners = [
+            plan.point(in: family, along: symbol.first.lowerBound, offset: symbol.minOffset),
+            plan.point(in: family, along: symbol.first.upperBound, offset: symbol.minOffset),
+            plan.point(in: family, along: symbol.last.upperBound, offset: symbol.maxOffset),
+            plan.point(in: family, along: symbol.last.lowerBound, offset: symbol.maxOffset),
+        ]
+        return detection(symbol.symbology, bytes: symbol.bytes, isGS1: symbol.isGS1, corners: corners, evidence: symbol.evidence)
+    }
+
+    /// Stacked DataBar symbols the assembler joined from rows on different
+    /// lines, that no single line read whole. Each row was read on its own
+    /// line, and the checksum joins them: two independent reads. The box
+    /// spans the lines across the frame; along them, the frame.
+    private static func stackedSymbols(
+        _ assembler: DataBarAssembler, beside voted: [LinearSymbolVoting.VotedSymbol], in family: LinearScanPlan.Family, of plan: LinearScanPlan
+    ) -> [Detection] {
+        assembler.symbols().compactMap { symbol in
+            guard symbol.lines.count >= 2, let low = symbol.lines.min(), let high = symbol.lines.max(),
+                  !voted.contains(where: { $0.symbology == symbol.symbology && $0.bytes == symbol.bytes }) else { return nil }
+            let (width, height) = (2 * Double(plan.centre.x), 2 * Double(plan.centre.y))
+            let corners = [
+                plan.point(in: family, along: 0, offset: low), plan.point(in: family, along: 2 * plan.reach, offset: low),
+                plan.point(in: family, along: 2 * plan.reach, offset: high), plan.point(in: family, along: 0, offset: high),
+            ].map { Point(x: min(max($0.x, 0), width), y: min(max($0.y, 0), height)) }
+            return detection(symbol.symbology, bytes: symbol.bytes, isGS1: symbol.isGS1, corners: corners, evidence: symbol.lines.count)
+        }
+    }
+
+    private static func detection(_ symbology: Symbology, bytes drawn: [UInt8], isGS1: Bool, corners: [Point], evidence: Int) -> Detection {
+        let bytes = symbology == .code39 ? Code39Interpretation.interpret(drawn) : drawn
+        var detection = Detection(
+            symbology: symbology, bytes: bytes, text: TextDecoding.text(for: symbology, bytes: bytes), corners: corners, engine: .native)
+        detection.isGS1 = isGS1
+        detection.evidence = evidence
+        return detection
+    }
+}

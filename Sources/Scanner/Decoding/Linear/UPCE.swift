@@ -1,0 +1,59 @@
+/// UPC-E (ISO/IEC 15420): six digits whose odd/even parity pattern carries the
+/// number system (0 or 1) and the check digit of the UPC-A it abbreviates.
+/// Reported as 8 digits: number system, the six digits, check digit.
+enum UPCEDecoder {
+    /// Parity of the six digits (bit 5 = first, 1 = even/B) for check digit 0...9 in number system 0;
+    /// number system 1 uses the complements.
+    static let parityNS0: [UInt8] = [
+        0b111000, 0b110100, 0b110010, 0b110001, 0b101100,
+        0b100110, 0b100011, 0b101010, 0b101001, 0b100101,
+    ]
+
+    /// 3 guard runs, 6 digits, the 6-run end guard (space bar space bar space bar).
+    static let runCount = 3 + 24 + 6
+    static let modules: Float = 51
+
+    static func decode(_ w: UnsafeBufferPointer<Float>, at s: Int) -> (LinearRead, Float)? {
+        guard s >= 1, s + runCount < w.count else { return nil }
+        let module = EANDecoder.span(w, at: s, count: runCount) / modules
+        guard EANDecoder.isQuiet(w, at: s - 1, module: module),
+              EANDecoder.isQuiet(w, at: s + runCount, module: module),
+              EANDecoder.isGuard(w, at: s, count: 3, module: module),
+              EANDecoder.isGuard(w, at: s + 27, count: 6, module: module) else { return nil }
+        var six: [UInt8] = []
+        six.reserveCapacity(6)
+        var parity: UInt8 = 0
+        var margin = Float.infinity
+        for k in 0..<6 {
+            guard let d = EANDecoder.digit(w, at: s + 3 + 4 * k, evenAllowed: true, module: module) else { return nil }
+            parity = parity << 1 | (d.isEven ? 1 : 0)
+            six.append(UInt8(d.value))
+            margin = min(margin, d.margin)
+        }
+        let numberSystem: UInt8
+        let check: UInt8
+        if let c = parityNS0.firstIndex(of: parity) {
+            numberSystem = 0; check = UInt8(c)
+        } else if let c = parityNS0.firstIndex(of: ~parity & 0b111111) {
+            numberSystem = 1; check = UInt8(c)
+        } else {
+            return nil
+        }
+        let upca = expand(numberSystem: numberSystem, six) + [check]
+        guard GTIN.hasValidCheckDigit(String(decoding: upca.map { $0 + 48 }, as: UTF8.self)) else { return nil }
+        let bytes = ([numberSystem] + six + [check]).map { $0 + 48 }
+        return (LinearRead(symbology: .upce, bytes: bytes, firstRun: s, endRun: s + runCount, margin: margin), module)
+    }
+
+    /// The 11 UPC-A digits (without check digit) a UPC-E abbreviates; the last of the six says how
+    /// the manufacturer and item numbers were zero-suppressed.
+    static func expand(numberSystem ns: UInt8, _ d: [UInt8]) -> [UInt8] {
+        guard d.count == 6 else { return [] }
+        switch d[5] {
+        case 0, 1, 2: return [ns, d[0], d[1], d[5], 0, 0, 0, 0, d[2], d[3], d[4]]
+        case 3: return [ns, d[0], d[1], d[2], 0, 0, 0, 0, 0, d[3], d[4]]
+        case 4: return [ns, d[0], d[1], d[2], d[3], 0, 0, 0, 0, 0, d[4]]
+        default: return [ns, d[0], d[1], d[2], d[3], d[4], 0, 0, 0, 0, d[5]]
+        }
+    }
+}

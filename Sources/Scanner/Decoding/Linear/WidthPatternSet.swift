@@ -1,0 +1,50 @@
+/// Matching a window of runs against the patterns of an (n, k) symbology:
+/// each character is `n` runs that together span `k` modules (EAN/UPC: 4 runs,
+/// 7 modules; Code 128: 6, 11; Code 93: 6, 9). This is the one matcher the
+/// linear decoders share; wide/narrow symbologies (Code 39, ITF, Codabar)
+/// may use it with their patterns written in modules (narrow 1, wide 2 or 3)
+/// or classify wide/narrow themselves.
+struct WidthPatternSet: Sendable {
+    /// Module widths of every pattern, `runsPerCharacter` per pattern, flattened.
+    let widths: [UInt8]
+    let runsPerCharacter: Int
+    let modulesPerCharacter: Int
+
+    init(patterns: [[UInt8]], modulesPerCharacter: Int) {
+        runsPerCharacter = patterns.first?.count ?? 0
+        self.modulesPerCharacter = modulesPerCharacter
+        widths = patterns.flatMap { $0 }
+    }
+
+    var count: Int { runsPerCharacter == 0 ? 0 : widths.count / runsPerCharacter }
+
+    struct Match: Sendable, Hashable {
+        /// Index of the best pattern.
+        var index: Int
+        /// Its distance, in modules summed over the runs.
+        var distance: Float
+        /// Second-best distance minus best distance, in modules: how clearly it won.
+        var margin: Float
+    }
+
+    /// The best pattern for `runsPerCharacter` runs of `runs` from `start`, scaled so that they
+    /// span `modulesPerCharacter` modules; nil if the window is out of range or empty.
+    /// `allowed` restricts the candidates (e.g. only odd-parity EAN patterns).
+    func match(_ runs: UnsafeBufferPointer<Float>, at start: Int, allowed: Range<Int>? = nil) -> Match? {
+        guard start >= 0, start + runsPerCharacter <= runs.count, count > 0 else { return nil }
+        var total: Float = 0
+        for i in 0..<runsPerCharacter { total += runs[start + i] }
+        guard total > 0 else { return nil }
+        let scale = Float(modulesPerCharacter) / total
+        var best = Float.infinity, second = Float.infinity, bestIndex = -1
+        let range = allowed ?? 0..<count
+        for p in range where p >= 0 && p < count {
+            var d: Float = 0
+            let base = p * runsPerCharacter
+            for i in 0..<runsPerCharacter { d += abs(runs[start + i] * scale - Float(widths[base + i])) }
+            if d < best { second = best; best = d; bestIndex = p } else if d < second { second = d }
+        }
+        guard bestIndex >= 0 else { return nil }
+        return Match(index: bestIndex, distance: best, margin: second - best)
+    }
+}
