@@ -117,6 +117,8 @@ public enum ZintRenderer {
     private static func zintType(_ symbology: Symbology) -> Int32 {
         switch symbology {
         case .qr: BARCODE_QRCODE
+        case .microQR: BARCODE_MICROQR
+        case .rmqr: BARCODE_RMQR
         case .ean8, .ean13: BARCODE_EANX
         case .upca: BARCODE_UPCA
         case .upce: BARCODE_UPCE

@@ -17,7 +17,7 @@ struct AztecRuneReader: BarcodeEngine {
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         guard symbologies.contains(.aztec), frame.width >= 11, frame.height >= 11 else { return [] }
-        let image = BinaryImage(thresholding: frame)
+        let image = BullseyeImage(thresholding: frame)
         var found: [Detection] = []
         for centre in image.bullseyeCentres() {
             guard let (value, corners) = Self.rune(in: image, at: centre),
@@ -30,7 +30,7 @@ struct AztecRuneReader: BarcodeEngine {
 
     /// The rune's value and its four outer corners, clockwise from the
     /// symbol's top-left, when the grid around `centre` is a rune.
-    private static func rune(in image: BinaryImage, at centre: BinaryImage.Centre) -> (Int, [Point])? {
+    private static func rune(in image: BullseyeImage, at centre: BullseyeImage.Centre) -> (Int, [Point])? {
         let module = (x: centre.width / 9, y: centre.height / 9)
         func dark(_ column: Int, _ row: Int) -> Bool {
             image.isDark(x: centre.x + Double(column) * module.x, y: centre.y + Double(row) * module.y)

@@ -1,7 +1,7 @@
 /// A thresholded frame, and the search for the centres of square bullseyes
 /// (Aztec's finder): nine alternating runs of about equal width, dark
 /// first and last, across a row and down a column through the same point.
-struct BinaryImage {
+struct BullseyeImage {
     let width: Int
     let height: Int
     /// Row by row, true where the pixel is dark.

@@ -18,7 +18,7 @@ enum BullseyeRectification {
     /// across a large symbol that is merely turned.
     static func rectify(_ frame: Frame, perspective: Bool) -> (frame: Frame, toSource: (Point) -> Point)? {
         guard frame.width >= 15, frame.height >= 15 else { return nil }
-        let image = BinaryImage(thresholding: frame)
+        let image = BullseyeImage(thresholding: frame)
         for centre in image.bullseyeCentres() {
             guard var quad = ringCorners(in: image, of: frame, around: centre) else { continue }
             // The same square, upright, centred where the ring was.
@@ -49,7 +49,7 @@ enum BullseyeRectification {
     }
 
     /// The four corners of the second dark ring's outer edge, clockwise.
-    private static func ringCorners(in image: BinaryImage, of frame: Frame, around centre: BinaryImage.Centre) -> [Point]? {
+    private static func ringCorners(in image: BullseyeImage, of frame: Frame, around centre: BullseyeImage.Centre) -> [Point]? {
         let module = (centre.width + centre.height) / 18
         let step = 0.25
         var edge: [Point] = []

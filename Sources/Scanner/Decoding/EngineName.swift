@@ -10,4 +10,6 @@ enum EngineName: Sendable, Hashable {
     case aztecRunes
     /// Our linear reader (`LinearEngine`).
     case linear
+    /// Our reader of QR, Micro QR and rMQR (`QREngine`).
+    case qr
 }

@@ -158,10 +158,11 @@ struct Pass {
         }
     }
 
-    /// The first pass's engines: our linear reader looks once, on the
-    /// region as it is, since its lines run at any angle; the passes after
-    /// it turn and rescale the pixels for zbar and zxing.
-    static let firstEngines: Set<EngineName> = [.linear, .zbar, .zxing]
+    /// The first pass's engines: our readers look once, on the region as it
+    /// is, since their lines run at any angle and the QR detector finds
+    /// light-on-dark symbols too; the passes after it turn and rescale the
+    /// pixels for zbar and zxing.
+    static let firstEngines: Set<EngineName> = [.linear, .qr, .zbar, .zxing]
 
     /// This pass with our linear reader's lines also across bars whose
     /// normal the localizer measured as `normal` degrees.

@@ -8,6 +8,10 @@ import Glibc
 /// EAN/UPC symbol it follows (`Detection.addOn`).
 public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
     case qr
+    /// Micro QR, M1 to M4: one finder pattern, for small parts.
+    case microQR = "microqr"
+    /// Rectangular Micro QR (rMQR), for narrow print areas.
+    case rmqr
     case ean8
     case ean13
     case upca
@@ -38,6 +42,8 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
     public var label: String {
         switch self {
         case .qr: "QR-Code"
+        case .microQR: "MicroQR"
+        case .rmqr: "rMQR"
         case .ean8: "EAN-8"
         case .ean13: "EAN-13"
         case .upca: "UPC-A"
@@ -64,7 +70,7 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
     /// so a camera session wants more than one frame before trusting them.
     public var isLinear: Bool {
         switch self {
-        case .qr, .pdf417, .aztec, .dataMatrix, .maxicode: false
+        case .qr, .microQR, .rmqr, .pdf417, .aztec, .dataMatrix, .maxicode: false
         default: true
         }
     }
@@ -104,7 +110,7 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
     }
 
     private static let aliases: [String: Symbology] = [
-        "qrcode": .qr, "ean": .ean13, "upc": .upca, "code128": .code128, "pdf": .pdf417,
+        "qrcode": .qr, "microqrcode": .microQR, "mqr": .microQR, "rmqrcode": .rmqr, "ean": .ean13, "upc": .upca, "code128": .code128, "pdf": .pdf417,
         "datamatrix": .dataMatrix, "dm": .dataMatrix, "i25": .itf, "interleaved2of5": .itf, "itf14": .itf,
         "rss14": .databar, "databaromni": .databar, "databarexp": .databarExpanded, "rssexpanded": .databarExpanded,
         "databarltd": .databarLimited, "rsslimited": .databarLimited,

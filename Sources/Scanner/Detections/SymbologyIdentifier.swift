@@ -17,7 +17,7 @@ enum SymbologyIdentifier {
         case .itf: text.count == 14 ? "]I1" : "]I0"
         case .databar, .databarExpanded, .databarLimited: "]e0"
         case .telepen: "]B0"
-        case .qr: isGS1 ? "]Q3" : "]Q1"
+        case .qr, .microQR, .rmqr: isGS1 ? "]Q3" : "]Q1"
         case .dataMatrix: isGS1 ? "]d2" : "]d1"
         case .pdf417: "]L2"
         case .aztec: isGS1 ? "]z1" : "]z0"

@@ -222,7 +222,7 @@ struct RoundTripPayload: Sendable, CustomStringConvertible {
             }
         case .codabar, .itf, .databar, .databarExpanded, .databarLimited, .telepen, .maxicode, .ean2, .ean5:
             return (0..<3).map { index in retail(symbology, index: index, using: &random) }
-        case .qr, .pdf417, .aztec, .dataMatrix:
+        case .qr, .microQR, .rmqr, .pdf417, .aztec, .dataMatrix:
             let bytes = (0..<Int.random(in: 8...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             return [text(symbology, unicode(using: &random)), text(symbology, unicode(using: &random)),
                     RoundTripPayload(symbology: symbology, input: .bytes(bytes), text: nil, bytes: bytes, gtin: nil)]

@@ -1,0 +1,165 @@
+/// A binarized image: one byte per pixel, 1 = dark. Row-major, no padding. It keeps the grey
+/// levels and the local thresholds too, so module centres can be read at sub-pixel positions
+/// (interpolated grey against the local threshold), which matters below 2 pixels per module.
+struct BinaryImage: Sendable {
+    let width: Int
+    let height: Int
+    private(set) var pixels: [UInt8]
+    private let luma: [UInt8]
+    /// Threshold per block of `blockSize` pixels, `blocksPerRow` blocks a row.
+    private let thresholds: [UInt8]
+    private let blockSize: Int
+    private let blocksPerRow: Int
+    /// Dark and light swapped (light-on-dark symbols).
+    let isInverted: Bool
+
+    init(width: Int, height: Int, pixels: [UInt8], luma: [UInt8], thresholds: [UInt8], blockSize: Int,
+         blocksPerRow: Int, isInverted: Bool = false) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        self.luma = luma
+        self.thresholds = thresholds
+        self.blockSize = blockSize
+        self.blocksPerRow = blocksPerRow
+        self.isInverted = isInverted
+    }
+
+    /// Out-of-range reads are light (the image's surroundings act as quiet zone).
+    @inline(__always)
+    func isDark(_ x: Int, _ y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < width && y < height && pixels[y * width + x] != 0
+    }
+
+    /// Dark at a sub-pixel point (pixel i covers [i, i+1)): the mean grey of a 3x3 cluster of
+    /// bilinear samples `spread` pixels apart (a quarter module smooths noise without reaching the
+    /// neighbours) against the threshold of the block holding the point. Outside: light.
+    func isDark(at p: MatrixPoint, spread: Double = 0) -> Bool {
+        guard p.x >= 0, p.y >= 0, p.x < Double(width), p.y < Double(height) else { return false }
+        let t = Double(thresholds[(Int(p.y) / blockSize) * blocksPerRow + Int(p.x) / blockSize])
+        guard spread > 0 else { return (grey(p.x, p.y) < t) != isInverted }
+        var sum = 0.0
+        for dy in -1...1 {
+            for dx in -1...1 {
+                sum += grey(p.x + Double(dx) * spread, p.y + Double(dy) * spread)
+            }
+        }
+        return (sum / 9 < t) != isInverted
+    }
+
+    @inline(__always)
+    private func grey(_ x: Double, _ y: Double) -> Double {
+        let fx = min(max(0, x - 0.5), Double(width - 1)), fy = min(max(0, y - 0.5), Double(height - 1))
+        let x0 = Int(fx), y0 = Int(fy)
+        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        let ax = fx - Double(x0), ay = fy - Double(y0)
+        let top = Double(luma[y0 * width + x0]) * (1 - ax) + Double(luma[y0 * width + x1]) * ax
+        let bottom = Double(luma[y1 * width + x0]) * (1 - ax) + Double(luma[y1 * width + x1]) * ax
+        return top * (1 - ay) + bottom * ay
+    }
+
+    /// The same image with dark and light swapped, to find light-on-dark symbols.
+    func inverted() -> BinaryImage {
+        BinaryImage(width: width, height: height, pixels: pixels.map { $0 ^ 1 }, luma: luma, thresholds: thresholds,
+                    blockSize: blockSize, blocksPerRow: blocksPerRow, isInverted: !isInverted)
+    }
+}
+
+/// Local-threshold binarizer for uneven light. The image is cut into square blocks; a block with
+/// enough contrast gets the threshold (min+max)/2, a flat block borrows the threshold of the
+/// nearest block that has contrast (so a flat light margin stays light and a flat dark margin stays
+/// dark, which keeps quiet zones right for normal and inverted symbols). The per-pixel threshold is
+/// the mean over the 3x3 neighbouring blocks. Cost: a few passes over the pixels.
+enum Binarizer {
+    static let blockSize = 8
+    /// Below this luma spread a block is considered flat (no edge to threshold on).
+    static let contrastFloor = 24
+
+    static func binarize(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> BinaryImage? {
+        guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15, stride >= width,
+              luma.count >= stride * (height - 1) + width else { return nil }
+        let bs = blockSize
+        let bw = (width + bs - 1) / bs
+        let bh = (height + bs - 1) / bs
+        // Per-block threshold, or -1 when flat.
+        var thresholds = [Int](repeating: -1, count: bw * bh)
+        var globalSum = 0
+        for by in 0..<bh {
+            let y0 = by * bs, y1 = min(y0 + bs, height)
+            for bx in 0..<bw {
+                let x0 = bx * bs, x1 = min(x0 + bs, width)
+                var lo = 255, hi = 0, sum = 0
+                for y in y0..<y1 {
+                    let row = y * stride
+                    for x in x0..<x1 {
+                        let v = Int(luma[row + x])
+                        sum += v
+                        if v < lo { lo = v }
+                        if v > hi { hi = v }
+                    }
+                }
+                globalSum += sum
+                if hi - lo >= contrastFloor { thresholds[by * bw + bx] = (lo + hi + 1) / 2 }
+            }
+        }
+        fillFlatBlocks(&thresholds, bw: bw, bh: bh, fallback: globalSum / (width * height) )
+
+        // Smooth: each block's final threshold is the mean of its 3x3 neighbourhood.
+        var smooth = [UInt8](repeating: 0, count: bw * bh)
+        for by in 0..<bh {
+            for bx in 0..<bw {
+                var s = 0, n = 0
+                for dy in -1...1 {
+                    let y = by + dy
+                    guard y >= 0, y < bh else { continue }
+                    for dx in -1...1 {
+                        let x = bx + dx
+                        guard x >= 0, x < bw else { continue }
+                        s += thresholds[y * bw + x]
+                        n += 1
+                    }
+                }
+                smooth[by * bw + bx] = UInt8(clamping: s / n)
+            }
+        }
+
+        var out = [UInt8](repeating: 0, count: width * height)
+        var grey = [UInt8](repeating: 0, count: width * height)
+        out.withUnsafeMutableBufferPointer { dst in
+            grey.withUnsafeMutableBufferPointer { g in
+                for y in 0..<height {
+                    let row = y * stride, orow = y * width, brow = (y / bs) * bw
+                    for x in 0..<width {
+                        let v = luma[row + x]
+                        g[orow + x] = v
+                        dst[orow + x] = v < smooth[brow + x / bs] ? 1 : 0
+                    }
+                }
+            }
+        }
+        return BinaryImage(width: width, height: height, pixels: out, luma: grey, thresholds: smooth,
+                           blockSize: bs, blocksPerRow: bw)
+    }
+
+    /// Flat blocks (-1) take the threshold of a near block with contrast: two sweeps of a
+    /// city-block distance transform carrying the source threshold along.
+    private static func fillFlatBlocks(_ t: inout [Int], bw: Int, bh: Int, fallback: Int) {
+        let far = Int.max / 2
+        var dist = t.map { $0 >= 0 ? 0 : far }
+        for y in 0..<bh {
+            for x in 0..<bw {
+                let i = y * bw + x
+                if x > 0, dist[i - 1] + 1 < dist[i] { dist[i] = dist[i - 1] + 1; t[i] = t[i - 1] }
+                if y > 0, dist[i - bw] + 1 < dist[i] { dist[i] = dist[i - bw] + 1; t[i] = t[i - bw] }
+            }
+        }
+        for y in stride(from: bh - 1, through: 0, by: -1) {
+            for x in stride(from: bw - 1, through: 0, by: -1) {
+                let i = y * bw + x
+                if x < bw - 1, dist[i + 1] + 1 < dist[i] { dist[i] = dist[i + 1] + 1; t[i] = t[i + 1] }
+                if y < bh - 1, dist[i + bw] + 1 < dist[i] { dist[i] = dist[i + bw] + 1; t[i] = t[i + bw] }
+            }
+        }
+        for i in t.indices where t[i] < 0 { t[i] = fallback }
+    }
+}
