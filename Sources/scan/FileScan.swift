@@ -114,7 +114,7 @@ struct FileScan {
         overlay: (renderer: OverlayRenderer, region: RegionOfInterest)?
     ) -> [Outcome] {
         var outcomes: [Outcome] = []
-        let source = if case .file(let path) = input { path } else { "-" }
+        let source = input.source
         func take(_ page: ImagePage) -> Bool {
             switch page.frame {
             case .success(let frame):
@@ -149,7 +149,7 @@ struct FileScan {
                 try loader.forEachPage(contentsOf: path, take)
             case .standardInput:
                 try loader.forEachPageOfStandardInput(take)
-            case .unlistable(let error):
+            case .unlistable(_, let error):
                 throw error
             }
         } catch {

@@ -19,8 +19,16 @@ enum ImageInputs {
         case file(String)
         /// Image bytes read from standard input (`-`).
         case standardInput
-        /// A directory whose entries could not be listed.
-        case unlistable(ImageLoadError)
+        /// The directory at this path, whose entries could not be listed.
+        case unlistable(String, ImageLoadError)
+
+        /// The name its records carry.
+        var source: String {
+            switch self {
+            case .file(let path), .unlistable(let path, _): path
+            case .standardInput: "-"
+            }
+        }
     }
 
     /// The images `paths` name, in order: files as given, directories
@@ -71,7 +79,7 @@ enum ImageInputs {
     private static func walk(_ directory: String, into found: inout [(path: String, input: Input)]) {
         guard let stream = opendir(directory) else {
             let path = String(directory.dropLast())
-            found.append((path, .unlistable(.unreadable(path: path, reason: .init(errno: errno)))))
+            found.append((path, .unlistable(path, .unreadable(path: path, reason: .init(errno: errno)))))
             return
         }
         defer { closedir(stream) }
