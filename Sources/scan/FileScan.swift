@@ -14,6 +14,9 @@ struct FileScan {
         /// `timedOut`: `--timeout` ended the work on it.
         case found(source: String, lines: [[UInt8]], annotated: AnnotationFiles.Page?, timedOut: Bool)
         case failed(source: String, message: String)
+        /// A directory named on the command line that holds no image file:
+        /// nothing was read, so it is a no-code record, with a hint on why.
+        case empty(directory: String)
     }
 
     /// The inputs in order: command-line paths (directories walked), then
@@ -70,6 +73,10 @@ struct FileScan {
                         progress.clear()
                         if !options.quiet { messages.write("scan: \(message)\n") }
                         lines = formatter.line(for: .error(message), source: source).map { [$0] } ?? []
+                    case .empty(let directory):
+                        progress.clear()
+                        if !options.quiet { messages.write("scan: \(Self.emptyDirectoryMessage(directory))\n") }
+                        lines = formatter.line(for: .noCode, source: directory).map { [$0] } ?? []
                     case .found(let source, let detections, let annotated, let timedOut):
                         found += detections.count
                         if let annotated, let message = annotations?.write(annotated) {
@@ -107,6 +114,13 @@ struct FileScan {
         let seconds = limit == limit.rounded() ? "\(Int(limit))" : "\(limit)"
         return "\(source): stopped at the time limit of \(seconds) s (--timeout); "
             + "what it found by then is listed; give it more time or try --effort normal"
+    }
+
+    /// What a directory without images says on standard error.
+    private static func emptyDirectoryMessage(_ directory: String) -> String {
+        "\(directory): no image file in this directory or below (names ending in "
+            + ImageInputs.imageExtensions.sorted().map { "." + $0 }.joined(separator: " ")
+            + "); to scan a file named otherwise, name it on the command line"
     }
 
     private static func scan(
@@ -151,6 +165,8 @@ struct FileScan {
                 try loader.forEachPageOfStandardInput(take)
             case .unlistable(_, let error):
                 throw error
+            case .emptyDirectory(let path):
+                return [.empty(directory: path)]
             }
         } catch {
             return outcomes + [.failed(source: source, message: "\(error)")]

@@ -86,7 +86,8 @@ enum OptionTable {
                 values) and hri, or gs1_error; variable_measure; and
                 one {"source","status":"no-code"} or
                 {"source","status":"error","error"} record for each file or
-                page that gave no symbol or could not be read
+                page that gave no symbol or could not be read, and for a
+                directory without image files
                 """),
             Entry(Option("-H", "--with-filename") { options, _ in options.withFilename = true }, help: """
                 lead text lines with the source, FILE:SYMBOLOGY:payload
@@ -351,7 +352,9 @@ enum OptionTable {
         ]),
         Section(title: "EXIT STATUS", notes: """
                 0  every input was read and at least one symbol was found
-                4  every input was read and nothing was found (as zbarimg)
+                4  every input was read and nothing was found (as zbarimg), also when a
+                   directory holds no image file (its record is "no-code", with a line on
+                   standard error)
                 1  some input (a file or a page) could not be read, or reached --timeout;
                    the others were still scanned and printed (as grep's 2)
                 2  the command line is wrong, or the --files-from list cannot be read

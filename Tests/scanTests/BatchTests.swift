@@ -71,6 +71,26 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == failures)
     }
 
+    /// Every path given ends in a record: a directory without an image
+    /// file is a no-code record, with a line on standard error saying why.
+    @Test func anEmptyDirectoryEndsInARecord() throws {
+        let directory = try TemporaryDirectory()
+        let empty = directory.file("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try Data("notes\n".utf8).write(to: directory.file("empty/notes.txt"))
+        let result = try ScanCommand.run(["--json", empty.path, "Samples/qr.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let records = try Self.records(result)
+        #expect(records.map { $0["source"] as? String } == [empty.path, "Samples/qr.png"], "\(result.stdout)")
+        #expect(records.first?["status"] as? String == "no-code")
+        #expect(try RecordSchema.violations(in: result.lines) == [])
+        #expect(result.stderr.contains("\(empty.path): no image file"), "\(result.stderr)")
+
+        let alone = try ScanCommand.run([empty.path])
+        #expect(alone.status == 4)
+        #expect(alone.stdout.isEmpty && alone.stderr.contains("no image file"), "\(alone.stderr)")
+    }
+
     @Test func nullSeparatedListsKeepPathsExactly() throws {
         let dir = try TemporaryDirectory()
         let odd = dir.file("line\nbreak and space .png")
