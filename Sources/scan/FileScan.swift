@@ -11,8 +11,10 @@ struct FileScan {
     /// What one page of an input gave: its detections' output lines, or an error.
     private enum Outcome: Sendable {
         /// `annotated`: the page with its detections drawn, for `--annotate`;
-        /// `timedOut`: `--timeout` ended the work on it.
-        case found(source: String, lines: [[UInt8]], annotated: AnnotationFiles.Page?, timedOut: Bool)
+        /// `timedOut`: `--timeout` ended the work on it; `warning`: what was
+        /// wrong with a page that still decoded (a JPEG cut short).
+        case found(
+            source: String, lines: [[UInt8]], annotated: AnnotationFiles.Page?, timedOut: Bool, warning: ImageLoadWarning?)
         case failed(source: String, message: String)
         /// A directory named on the command line that holds no image file:
         /// nothing was read, so it is a no-code record, with a hint on why.
@@ -77,21 +79,28 @@ struct FileScan {
                         progress.clear()
                         if !options.quiet { messages.write("scan: \(Self.emptyDirectoryMessage(directory))\n") }
                         lines = formatter.line(for: .noCode, source: directory).map { [$0] } ?? []
-                    case .found(let source, let detections, let annotated, let timedOut):
+                    case .found(let source, let detections, let annotated, let timedOut, let warning):
                         found += detections.count
                         if let annotated, let message = annotations?.write(annotated) {
                             failed += 1
                             progress.clear()
                             if !options.quiet { messages.write("scan: \(message)\n") }
                         }
+                        // Cut short, by the time limit or by a file that ends
+                        // early, so not accounted as read: its record follows
+                        // whatever it gave (the time limit is said first).
+                        let cutShort: (message: String, status: DetectionFormatter.Status)?
                         if timedOut {
-                            // Cut short, so not accounted as read: its record
-                            // follows whatever it gave before the limit.
+                            let message = Self.timeoutMessage(source: source, limit: configuration.timeLimit)
+                            cutShort = (message, .timedOut(message))
+                        } else {
+                            cutShort = warning.map { ($0.description, .truncated($0.description)) }
+                        }
+                        if let cutShort {
                             failed += 1
                             progress.clear()
-                            let message = Self.timeoutMessage(source: source, limit: configuration.timeLimit)
-                            if !options.quiet { messages.write("scan: \(message)\n") }
-                            lines = detections + (formatter.line(for: .timedOut(message), source: source).map { [$0] } ?? [])
+                            if !options.quiet { messages.write("scan: \(cutShort.message)\n") }
+                            lines = detections + (formatter.line(for: cutShort.status, source: source).map { [$0] } ?? [])
                         } else {
                             lines = detections.isEmpty ? formatter.line(for: .noCode, source: source).map { [$0] } ?? [] : detections
                         }
@@ -147,9 +156,11 @@ struct FileScan {
                             image: try overlay.renderer.render(frame, detections: detections, regionOfInterest: overlay.region).image,
                             file: source, fragment: page.fragment)
                     }
-                    outcomes.append(.found(source: page.source(in: source), lines: lines, annotated: annotated, timedOut: timedOut))
+                    outcomes.append(.found(
+                        source: page.source(in: source), lines: lines, annotated: annotated, timedOut: timedOut, warning: page.warning))
                 } catch {
-                    outcomes.append(.found(source: page.source(in: source), lines: lines, annotated: nil, timedOut: timedOut))
+                    outcomes.append(.found(
+                        source: page.source(in: source), lines: lines, annotated: nil, timedOut: timedOut, warning: page.warning))
                     outcomes.append(.failed(source: page.source(in: source), message: "\(error)"))
                 }
             case .failure(let error):

@@ -355,8 +355,10 @@ enum OptionTable {
                 4  every input was read and nothing was found (as zbarimg), also when a
                    directory holds no image file (its record is "no-code", with a line on
                    standard error)
-                1  some input (a file or a page) could not be read, or reached --timeout;
-                   the others were still scanned and printed (as grep's 2)
+                1  some input (a file or a page) could not be read, or reached --timeout,
+                   or ends early (a truncated JPEG: the codes in the part that arrived are
+                   printed, then a "truncated" JSON record); the others were still scanned
+                   and printed (as grep's 2)
                 2  the command line is wrong, or the --files-from list cannot be read
               A camera or --input run exits 0 when it reported a code, 4 when it did not, and
               1 when the camera or recording failed before any code.

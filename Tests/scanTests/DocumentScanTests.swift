@@ -94,6 +94,34 @@ import Testing
         #expect(records.allSatisfy { $0["status"] as? String == "error" }, "\(records)")
     }
 
+    /// A JPEG cut short, as a download can be, still gives the code in the
+    /// part that arrived (zbarimg and zxing-cpp read it too), with a line on
+    /// standard error and a truncated record, and exits 1: the file is damaged.
+    @Test func aTruncatedJPEGGivesTheCodesInThePartThatArrived() throws {
+        let dir = try TemporaryDirectory()
+        let code = try ZintRenderer.render(.qr, .text("above the cut")).frame
+        // The code on top; noise below it holds most of the bytes, so the cut falls there.
+        let width = code.width, height = code.height * 3
+        let pixels = (0..<width * height).map { index in
+            index < width * code.height ? code[index % width, index / width]
+                : UInt8(truncatingIfNeeded: (index &* 2_654_435_761) >> 13)
+        }
+        let jpeg = JPEGEncoder.encode(Frame(width: width, height: height, pixels: pixels))
+        let path = dir.file("cut.jpg").path
+        try Data(jpeg.prefix(jpeg.count / 2)).write(to: URL(fileURLWithPath: path))
+
+        let result = try ScanCommand.run(["--json", path])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(try RecordSchema.violations(in: result.lines) == [])
+        let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(records.map { ($0["text"] ?? $0["status"]) as? String } == ["above the cut", "truncated"], "\(result.stdout)")
+        #expect(result.stderr.contains("\(path) is a truncated JPEG image"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+
+        let text = try ScanCommand.run([path])
+        #expect(text.stdout == "QR-Code:above the cut\n" && text.status == 1, "\(text.stdout)")
+    }
+
     @Test func allFramesOfAnAnimatedGIF() throws {
         let dir = try TemporaryDirectory()
         try ImageTools.writePGM(ZintRenderer.render(.qr, .text("frame one")).frame, named: "a", in: dir.url)

@@ -7,7 +7,8 @@ extension ImageLoader {
     /// Decodes the file at `path` page by page, handing each to `body`
     /// before the next is decoded; `body` returns false to stop. Throws when
     /// the file as a whole cannot be read; a damaged page is handed over as
-    /// its error and the pages after it still come.
+    /// its error and the pages after it still come. A JPEG cut short comes
+    /// as what arrived, with its `warning` (`load` throws for it instead).
     public func forEachPage(contentsOf path: String, _ body: (ImagePage) -> Bool) throws(ImageLoadError) {
         try withContents(ofFile: path) { bytes throws(ImageLoadError) in try forEachPage(bytes, name: path, body) }
     }
@@ -26,6 +27,10 @@ extension ImageLoader {
         case .tiff: try TIFFDecoder.forEachPage(bytes, name: name, limit: limit, body)
         case .gif: try GIFDecoder.forEachFrame(bytes, name: name, limit: limit, allFrames: allGIFFrames, body)
         case .pdf: try PDFDecoder.forEachPage(bytes, name: name, limit: limit, dotsPerInch: pdfDotsPerInch, body)
+        case .jpeg:
+            // A file cut short still holds the codes above the cut.
+            let (frame, truncated) = try JPEGDecoder.decodeWhatArrived(bytes, name: name, limit: limit)
+            _ = body(ImagePage(fragment: nil, frame: .success(frame), warning: truncated ? .truncated(name: name, format: .jpeg) : nil))
         default: _ = body(ImagePage(fragment: nil, frame: .success(try load(bytes, name: name))))
         }
     }

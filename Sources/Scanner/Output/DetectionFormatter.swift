@@ -25,6 +25,9 @@ public struct DetectionFormatter: Sendable {
         /// Its time limit ended the work on it; what was found by then came
         /// before. The message says so.
         case timedOut(String)
+        /// The file ends early; what was found in the part that arrived
+        /// came before. The message says so.
+        case truncated(String)
     }
 
     /// The JSON record for a source without detections, or cut short, so
@@ -41,6 +44,9 @@ public struct DetectionFormatter: Sendable {
             json.add("error", message)
         case .timedOut(let message):
             json.add("status", "timeout")
+            json.add("error", message)
+        case .truncated(let message):
+            json.add("status", "truncated")
             json.add("error", message)
         }
         return Array((json.text + "\n").utf8)
