@@ -35,14 +35,17 @@ extension ImageLoader {
         }
     }
 
-    /// The first page of a file of pages, for callers that want one frame.
-    func firstPage(_ bytes: UnsafeRawBufferPointer, name: String) throws(ImageLoadError) -> Frame {
-        var first: Result<Frame, ImageLoadError>?
+    /// The only page of a TIFF, GIF or PDF, for callers that want one
+    /// frame; a file of several throws, as its first page alone is not what
+    /// the file holds (a page with a fragment is one of several).
+    func onlyPage(_ bytes: UnsafeRawBufferPointer, name: String, format: ImageFormat) throws(ImageLoadError) -> Frame {
+        var first: ImagePage?
         try forEachPage(bytes, name: name) { page in
-            first = page.frame
+            first = page
             return false
         }
         guard let first else { throw .notAnImage(name: name) }
-        return try first.get()
+        guard first.fragment == nil else { throw .severalPages(name: name, format: format) }
+        return try first.frame.get()
     }
 }
