@@ -45,12 +45,18 @@ enum OptionTable {
 
     static let sections: [Section] = [
         Section(title: "SYMBOLOGIES (--symbologies, default all: every one but the add-ons)", notes: """
-                qr, ean13, ean8, upca, upce, code39, code93, code128,  read by zbar
+                ean13, ean8, upca, upce, code39, code93, code128,      read by zbar
                 codabar, itf (Interleaved 2 of 5, ITF-14), databar
+                qr                                                     read by zbar and zxing-cpp
                 pdf417, aztec, datamatrix, maxicode                    read by zxing-cpp
                 databar-expanded                                       found by zbar, read by zxing-cpp
-                ean2, ean5             add-ons, off unless named (e.g. all,ean5): reported with
-                                       their EAN-13/UPC, in JSON as "add_on"
+                ean2, ean5             add-ons, off unless named with their main code (e.g.
+                                       all,ean5 or ean13,ean5): reported with their EAN-13/UPC,
+                                       in JSON as "add_on"
+              JSON's "engine" names the engine whose read is reported (zbar, zxing).
+              Names ignore case, - and _ (EAN-13, data_matrix); also accepted: qrcode, ean (ean13),
+              upc (upca), pdf, dm, i25, interleaved2of5, itf14, rss14, databaromni,
+              databarexp, rssexpanded, maxi.
               UPC-A prints as its 12 digits and UPC-E as its 8; JSON adds "gtin", always the
               14-digit GTIN (also for ITF-14 and GS1 data with AI 01). GS1 data prints in its
               human-readable form, (01)09501101530003(10)AB-123.
@@ -71,7 +77,11 @@ enum OptionTable {
                     throw Options.UsageError(description: "--pdf-dpi must be at most 2400, not \(options.pdfDotsPerInch)")
                 }
             }, help: "render PDF pages at N dots per inch (default 200)"),
-        ], notes: "  A TIFF or PDF of several pages gives each page as FILE#page=N."),
+        ], notes: """
+              A TIFF or PDF of several pages gives each page as FILE#page=N: in JSON always, in
+              text with -H or several inputs. A single file prints zbarimg's bare lines, as
+              zbarimg does for every page; add -H to tell its pages apart.
+            """),
         Section(title: "OUTPUT", entries: [
             Entry(Option("--format", value: "text|json") { options, text in
                 guard let parsed = OutputFormat(rawValue: text), parsed != .raw else {
@@ -83,7 +93,8 @@ enum OptionTable {
                 json: JSON Lines with source, symbology, text, bytes (base64),
                 corners (4 points, clockwise from the symbol's top-left),
                 symbology_id (AIM, e.g. ]E0), gtin, add_on, gs1 (AIs and
-                values) and hri, or gs1_error; variable_measure; and
+                values) and hri, or gs1_error; variable_measure; engine
+                (zbar or zxing, whose read it is); and
                 one {"source","status":"no-code"} or
                 {"source","status":"error","error"} record for each file or
                 page that gave no symbol or could not be read, and for a
@@ -113,7 +124,8 @@ enum OptionTable {
                   help: """
                     decode only this part of each image, as fractions of its
                     width and height from the top-left, e.g. 0.25,0.25,0.5,0.5;
-                    corners are still reported in full-image pixels
+                    X+W and Y+H are at most 1; corners are still reported in
+                    full-image pixels
                     """),
             Entry(Option("--second-opinion") { options, _ in options.secondOpinion = true }, help: """
                 have zxing's 1D readers re-read EAN/UPC codes that zbar

@@ -133,6 +133,13 @@ struct Options {
         if (publish != nil || type) && (!paths.isEmpty || filesFrom != nil) {
             throw UsageError(description: "--publish and --type follow a camera or a recording (--input), not image PATHs")
         }
+        // An add-on is read only beside its main code, so add-ons alone
+        // would find nothing, with no word why.
+        if symbologies.allSatisfy(\.isAddOn) {
+            let named = symbologies.map(\.rawValue).sorted().joined(separator: ",")
+            throw UsageError(description: "\(named) is an add-on, read only with the EAN-13 or UPC it follows: "
+                + "name that too, e.g. -S ean13,\(named) (or all,\(named))")
+        }
         if rawRequested {
             guard format == .text else { throw UsageError(description: "--raw and --format json exclude each other") }
             format = .raw

@@ -55,6 +55,24 @@ import Testing
         }
     }
 
+    /// A single file of several pages prints zbarimg's bare lines, page
+    /// after page, as zbarimg does (scripts written for it keep working);
+    /// -H names the pages, and --help says so.
+    @Test func aSingleFileOfPagesPrintsAsZbarimgAndHNamesThePages() throws {
+        let dir = try documents()
+        let path = dir.file("pages.tif").path
+        let bare = try ScanCommand.run([path])
+        #expect(bare.lines == ["QR-Code:code in one", "QR-Code:code in three"], "\(bare.stdout)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
+            let zbarimg = try ScanCommand.run(["-q", path], executable: URL(fileURLWithPath: "/usr/bin/zbarimg"))
+            #expect(bare.lines == zbarimg.lines)
+        }
+        let named = try ScanCommand.run(["-H", path])
+        #expect(named.lines == [path + "#page=1:QR-Code:code in one", path + "#page=3:QR-Code:code in three"])
+        let help = try ScanCommand.run(["--help"]).stdout
+        #expect(help.contains("A single file prints zbarimg's bare lines") && help.contains("add -H to tell its pages apart"))
+    }
+
     @Test func everyPageIsAccountedForInJSON() throws {
         let dir = try documents()
         for name in ["pages.tif", "pages.pdf"] {

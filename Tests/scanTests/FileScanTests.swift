@@ -146,6 +146,59 @@ import Testing
         #expect(version.status == 0 && version.stdout.hasPrefix("scan "))
     }
 
+    /// Each sample's JSON "engine" is one --help names for its symbology,
+    /// and "engine" is among the keys --help documents.
+    @Test func helpNamesTheEngineThatJSONReports() throws {
+        let help = try ScanCommand.run(["--help"]).stdout
+        #expect(help.contains("engine\n") || help.contains(" engine "), "the JSON keys leave out engine")
+        // The table: names on each line, engines after "read by" (a line without one continues the last).
+        let section = help.components(separatedBy: "SYMBOLOGIES")[1].components(separatedBy: "FILES")[0]
+        var engines: [String: String] = [:]
+        var current = ""
+        for line in section.split(separator: "\n") where !line.contains("add-on") && !line.contains(":") {
+            let parts = line.components(separatedBy: " by ")
+            if parts.count > 1 { current = parts.dropFirst().joined(separator: " by ") }
+            for name in parts[0].split(whereSeparator: { ", ()".contains($0) }) { engines[String(name)] = current }
+        }
+        let records = try FileManager.default.contentsOfDirectory(atPath: Self.samples.path).filter { $0.hasSuffix(".png") }.flatMap {
+            try ScanCommand.run(["--json", "Samples/" + $0]).lines
+        }
+        #expect(records.count >= 15)
+        for line in records {
+            let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let symbology = try #require(record["symbology"] as? String), engine = try #require(record["engine"] as? String)
+            let listed = try #require(engines[symbology], "--help does not list \(symbology)")
+            #expect(listed.contains(engine), "\(symbology): JSON says \(engine), --help says read by \(listed)")
+        }
+    }
+
+    /// An add-on is read only with its main code, so an add-on alone is a
+    /// usage error that says so, not a silent exit 4.
+    @Test func anAddOnAloneIsRefusedWithTheFix() throws {
+        let result = try ScanCommand.run(["-S", "ean5", "Samples/ean13.png"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("ean5 is an add-on") && result.stderr.contains("-S ean13,ean5"), "\(result.stderr)")
+    }
+
+    /// The spellings --help documents are the ones -S takes.
+    @Test func theDocumentedSpellingsAreAccepted() throws {
+        let help = try ScanCommand.run(["--help"]).stdout
+        let accepted = try #require(help.components(separatedBy: "also accepted:").dropFirst().first?.components(separatedBy: ".\n").first)
+        let names = accepted.split(whereSeparator: { ", \n".contains($0) }).filter { !$0.hasPrefix("(") && !$0.hasSuffix(")") }
+        #expect(names.count == 13, "\(names)")
+        let result = try ScanCommand.run(["-S", (names + ["EAN-13", "data_matrix"]).joined(separator: ","), "Samples/qr.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    /// A region that runs off the frame says which edge and the most that fits.
+    @Test func aRegionPastAnEdgeSaysWhichAndWhatFits() throws {
+        let wide = try ScanCommand.run(["--roi", "0.5,0.5,0.6,0.4", "Samples/qr.png"])
+        #expect(wide.status == 2)
+        #expect(wide.stderr.contains("x + width is 1.1, past the right edge: the width can be at most 0.5"), "\(wide.stderr)")
+        let tall = try ScanCommand.run(["--roi", "0.1,0.7,0.5,0.4", "Samples/qr.png"])
+        #expect(tall.stderr.contains("y + height is 1.1, past the bottom edge: the height can be at most 0.3"), "\(tall.stderr)")
+    }
+
     @Test func symbologiesLimitWhatIsReported() throws {
         let result = try ScanCommand.run(["--symbologies", "qr", "Samples"])
         #expect(result.lines == ["Samples/qr.png:QR-Code:https://example.com/scan?id=42"])
