@@ -84,7 +84,7 @@ enum OptionTable {
             """),
         Section(title: "OUTPUT", entries: [
             Entry(Option("--format", value: "text|json") { options, text in
-                guard let parsed = OutputFormat(rawValue: text), parsed != .raw else {
+                guard let parsed = OutputFormat(rawValue: text), parsed == .text || parsed == .json else {
                     throw Options.UsageError(description: "unknown format '\(text)': use text or json (or --raw)")
                 }
                 options.format = parsed
@@ -113,7 +113,14 @@ enum OptionTable {
                 (symbology: payload) in green, and the --roi rectangle in
                 blue; DIR is created if needed
                 """),
-            Entry(Option("--raw") { options, _ in options.rawRequested = true }, help: "the payload bytes only, unescaped"),
+            Entry(Option("--raw") { options, _ in options.rawRequested = .raw }, help: """
+                the payload only, unescaped, as UTF-8 text (as zbarimg
+                --raw): a QR with an ECI (Latin-9, Shift JIS...) is converted
+                """),
+            Entry(Option("--raw-bytes") { options, _ in options.rawRequested = .rawBytes }, help: """
+                the payload bytes exactly as the symbol holds them, in the
+                ECI's character set or binary (as JSON's "bytes")
+                """),
             Entry(Option("-q", "--quiet") { options, _ in options.quiet = true },
                   help: "no messages on standard error; errors still set the exit status"),
         ]),

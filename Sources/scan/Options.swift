@@ -25,8 +25,8 @@ struct Options {
     var showHelp = false
     var showManPage = false
     var showVersion = false
-    /// `--raw`, checked against `--format` once every option is read.
-    var rawRequested = false
+    /// `--raw` or `--raw-bytes`, checked against `--format` once every option is read.
+    var rawRequested: OutputFormat?
 
     // Camera and recordings.
     var device: String?
@@ -140,9 +140,9 @@ struct Options {
             throw UsageError(description: "\(named) is an add-on, read only with the EAN-13 or UPC it follows: "
                 + "name that too, e.g. -S ean13,\(named) (or all,\(named))")
         }
-        if rawRequested {
-            guard format == .text else { throw UsageError(description: "--raw and --format json exclude each other") }
-            format = .raw
+        if let rawRequested {
+            guard format == .text else { throw UsageError(description: "--\(rawRequested.rawValue) and --format json exclude each other") }
+            format = rawRequested
         }
     }
 }

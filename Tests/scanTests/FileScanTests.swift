@@ -91,6 +91,26 @@ import Testing
         #expect(result.stdout == "Code 93 Sample\n")
     }
 
+    /// A QR whose ECI declares Latin-9: --raw writes UTF-8, as text output
+    /// and zbarimg --raw do; --raw-bytes writes the Latin-9 bytes it holds.
+    @Test func rawIsUTF8AndRawBytesIsWhatTheSymbolHolds() throws {
+        let dir = try TemporaryDirectory()
+        try ImageTools.writePGM(ZintRenderer.render(.qr, .text("€ 5"), eci: 17).frame, named: "latin9", in: dir.url)
+        let path = dir.file("latin9.pgm").path
+        let text = try ScanCommand.run([path])
+        #expect(text.stdout == "QR-Code:€ 5\n", "\(text.stdout)")
+        let raw = try ScanCommand.run(["--raw", path])
+        #expect(Array(raw.stdout.utf8) == Array("€ 5\n".utf8))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
+            let zbarimg = try ScanCommand.run(["-q", "--raw", path], executable: URL(fileURLWithPath: "/usr/bin/zbarimg"))
+            #expect(raw.stdout == zbarimg.stdout)
+        }
+        // Through od: the pipe's bytes, which a String would not keep.
+        let bytes = try ScanCommand.run(
+            ["-c", "\"$0\" --raw-bytes \"$1\" | od -An -tx1", ScanCommand.binary.path, path], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(bytes.stdout.split(whereSeparator: \.isWhitespace) == ["a4", "20", "35", "0a"], "\(bytes.stdout)")
+    }
+
     @Test func badFilesAreReportedAndTheRunGoesOn() throws {
         let dir = try TemporaryDirectory()
         let png = try Data(contentsOf: Self.samples.appendingPathComponent("qr.png"))

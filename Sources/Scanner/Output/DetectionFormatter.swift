@@ -1,4 +1,4 @@
-/// Turns a detection into one output line, in text, raw or JSON form.
+/// Turns a detection into one output line, in text, raw (text or bytes) or JSON form.
 public struct DetectionFormatter: Sendable {
     /// The form of every line: text, raw or JSON.
     public let format: OutputFormat
@@ -59,6 +59,8 @@ public struct DetectionFormatter: Sendable {
     ) -> [UInt8] {
         switch format {
         case .raw:
+            return Array(detection.text.utf8) + [0x0A]
+        case .rawBytes:
             return detection.bytes + [0x0A]
         case .text:
             let name = namesSource ? TerminalSafeText.escape(source) + ":" : ""
