@@ -59,6 +59,7 @@ struct FileScan {
         loader.pdfDotsPerInch = options.pdfDotsPerInch
         let progress = Progress(enabled: !options.quiet && messages.isTerminal && several)
         var found = 0, failed = 0, done = 0, readerGone = false
+        var summary = BatchSummary()
         OrderedWorkers.run(
             jobs: Inputs(paths: ImageInputs.Expansion(options.paths), list: list),
             threads: ProcessInfo.processInfo.activeProcessorCount,
@@ -72,6 +73,7 @@ struct FileScan {
                     switch outcome {
                     case .failed(let source, let message):
                         failed += 1
+                        summary.failed()
                         progress.clear()
                         if !options.quiet { messages.write("scan: \(message)\n") }
                         lines = formatter.line(for: .error(message), source: source).map { [$0] } ?? []
@@ -96,6 +98,7 @@ struct FileScan {
                         } else {
                             cutShort = warning.map { ($0.description, .truncated($0.description)) }
                         }
+                        summary.read(symbols: detections.count, cutShort: cutShort != nil)
                         if let cutShort {
                             failed += 1
                             progress.clear()
@@ -113,6 +116,9 @@ struct FileScan {
                 return true
             })
         progress.clear()
+        // As zbarimg ends, but only for a person watching: a script reading
+        // standard error gets the records' messages alone.
+        if several, !options.quiet, !readerGone, messages.isTerminal { messages.write("scan: \(summary.description)\n") }
         if failed > 0 { return 1 }
         return found > 0 ? 0 : 4
     }

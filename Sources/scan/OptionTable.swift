@@ -121,8 +121,11 @@ enum OptionTable {
                 the payload bytes exactly as the symbol holds them, in the
                 ECI's character set or binary (as JSON's "bytes")
                 """),
-            Entry(Option("-q", "--quiet") { options, _ in options.quiet = true },
-                  help: "no messages on standard error; errors still set the exit status"),
+            Entry(Option("-q", "--quiet") { options, _ in options.quiet = true }, help: """
+                no messages on standard error, nor the line a batch ends
+                with on a terminal (scanned 41 symbols from 37 images, 3
+                without a code, 1 unreadable); errors still set the exit status
+                """),
         ]),
         Section(title: "DECODING", entries: [
             Entry(Option("-S", "--symbologies", value: "LIST") { options, text in options.symbologies = try Symbology.parseList(text) },
