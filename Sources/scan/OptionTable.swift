@@ -92,7 +92,8 @@ enum OptionTable {
                 text: SYMBOLOGY:payload, control characters escaped (default)
                 json: JSON Lines with source, symbology, text, bytes (base64),
                 corners (4 points, clockwise from the symbol's top-left),
-                symbology_id (AIM, e.g. ]E0), gtin, add_on, gs1 (AIs and
+                symbology_id (AIM, e.g. ]E0), gtin, isbn (a book's EAN-13:
+                isbn13, and isbn10 for 978), add_on, gs1 (AIs and
                 values) and hri, or gs1_error; variable_measure; engine
                 (zbar or zxing, whose read it is); and
                 one {"source","status":"no-code"} or

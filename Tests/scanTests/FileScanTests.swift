@@ -62,6 +62,20 @@ import Testing
         #expect(records[2]["symbology_id"] as? String == "]I1")
     }
 
+    /// A book's EAN-13 carries its ISBN-13 and ISBN-10 in JSON, as zbarimg can show them.
+    @Test func jsonCarriesTheISBNsOfABook() throws {
+        let dir = try TemporaryDirectory()
+        try ImageTools.writePGM(ZintRenderer.render(.ean13, .text("978030640615")).frame, named: "book", in: dir.url)
+        try ImageTools.writePGM(ZintRenderer.render(.ean13, .text("979103000001")).frame, named: "french", in: dir.url)
+        let result = try ScanCommand.run(["--json", dir.file("book.pgm").path, dir.file("french.pgm").path, "Samples/ean13.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try RecordSchema.violations(in: result.lines) == [])
+        let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(records.map { $0["isbn"] as? [String: String] } == [
+            ["isbn13": "9780306406157", "isbn10": "0306406152"], ["isbn13": "9791030000016"], nil,
+        ], "\(result.stdout)")
+    }
+
     @Test func addOnsAreOffByDefaultAndTextPrintsGS1AsHumanReadable() throws {
         let result = try ScanCommand.run(["--no-filename", "Samples/magazine.png", "Samples/databar.png"])
         #expect(result.lines == ["EAN-13:9771234567003", "DataBar:(01)09501101530003"])

@@ -76,6 +76,12 @@ public struct DetectionFormatter: Sendable {
             json.add("symbology_id", detection.symbologyIdentifier)
             if let addOn = detection.addOn { json.add("add_on", addOn) }
             if let gtin = detection.gtin { json.add("gtin", gtin) }
+            if let isbn = detection.isbn {
+                var object = JSONLine()
+                object.add("isbn13", isbn.isbn13)
+                if let isbn10 = isbn.isbn10 { object.add("isbn10", isbn10) }
+                json.add("isbn", object: object)
+            }
             addGS1(of: detection, to: &json)
             addVariableMeasure(of: detection, to: &json)
             json.add("engine", detection.engine.rawValue)
