@@ -12,9 +12,11 @@ struct FileScan {
     private enum Outcome: Sendable {
         /// `annotated`: the page with its detections drawn, for `--annotate`;
         /// `timedOut`: `--timeout` ended the work on it; `warning`: what was
-        /// wrong with a page that still decoded (a JPEG cut short).
+        /// wrong with a page that still decoded (a JPEG cut short); `page`:
+        /// its index in the file, from 0, for --xml.
         case found(
-            source: String, lines: [[UInt8]], annotated: AnnotationFiles.Page?, timedOut: Bool, warning: ImageLoadWarning?)
+            source: String, page: Int, lines: [[UInt8]], annotated: AnnotationFiles.Page?, timedOut: Bool,
+            warning: ImageLoadWarning?)
         case failed(source: String, message: String)
         /// A directory named on the command line that holds no image file:
         /// nothing was read, so it is a no-code record, with a hint on why.
@@ -59,15 +61,22 @@ struct FileScan {
         loader.pdfDotsPerInch = options.pdfDotsPerInch
         let progress = Progress(enabled: !options.quiet && messages.isTerminal && several)
         var found = 0, failed = 0, done = 0, readerGone = false
+        let xml = options.format == .xml
+        if xml { readerGone = !output.write(Array(ZBarXML.start.utf8)) }
         var summary = BatchSummary()
         OrderedWorkers.run(
             jobs: Inputs(paths: ImageInputs.Expansion(options.paths), list: list),
             threads: ProcessInfo.processInfo.activeProcessorCount,
             makeState: { [loader] in (BarcodeReader(configuration: configuration), loader) },
-            work: { state, input in Self.scan(input, reader: state.0, loader: state.1, formatter: formatter, overlay: overlay) },
-            consume: { outcomes in
+            work: { state, input in
+                (input, Self.scan(input, reader: state.0, loader: state.1, formatter: formatter, overlay: overlay))
+            },
+            consume: { input, outcomes in
                 done += 1
                 progress.update(done: done)
+                // zbarimg's document has a source for each file read, around its pages' symbols.
+                let xmlSource = xml && Self.isImage(input)
+                if xmlSource { readerGone = !output.write(Array(ZBarXML.sourceStart(input.source).utf8)) }
                 for outcome in outcomes {
                     var lines: [[UInt8]]
                     switch outcome {
@@ -81,7 +90,7 @@ struct FileScan {
                         progress.clear()
                         if !options.quiet { messages.write("scan: \(Self.emptyDirectoryMessage(directory))\n") }
                         lines = formatter.line(for: .noCode, source: directory).map { [$0] } ?? []
-                    case .found(let source, let detections, let annotated, let timedOut, let warning):
+                    case .found(let source, let page, let detections, let annotated, let timedOut, let warning):
                         found += detections.count
                         if let annotated, let message = annotations?.write(annotated) {
                             failed += 1
@@ -107,14 +116,20 @@ struct FileScan {
                         } else {
                             lines = detections.isEmpty ? formatter.line(for: .noCode, source: source).map { [$0] } ?? [] : detections
                         }
+                        // XML has no status records, and an index only for a page with a symbol.
+                        if xml, !detections.isEmpty {
+                            lines = [Array(ZBarXML.indexStart(page).utf8)] + detections + [Array(ZBarXML.indexEnd.utf8)]
+                        }
                     }
                     if !lines.isEmpty { progress.clear() }
                     // The reader went away (`scan | head -1`): stop quietly.
                     readerGone = !lines.allSatisfy { output.write($0) }
                     if readerGone { return false }
                 }
-                return true
+                if xmlSource { readerGone = !output.write(Array(ZBarXML.sourceEnd.utf8)) }
+                return !readerGone
             })
+        if xml, !readerGone { _ = output.write(Array(ZBarXML.end.utf8)) }
         progress.clear()
         // As zbarimg ends, but only for a person watching: a script reading
         // standard error gets the records' messages alone.
@@ -129,6 +144,15 @@ struct FileScan {
         let seconds = limit == limit.rounded() ? "\(Int(limit))" : "\(limit)"
         return "\(source): stopped at the time limit of \(seconds) s (--timeout); "
             + "what it found by then is listed; give it more time or try --effort normal"
+    }
+
+    /// Whether `input` is an image read (a file or standard input), not a
+    /// directory that stands for its failure.
+    private static func isImage(_ input: ImageInputs.Input) -> Bool {
+        switch input {
+        case .file, .standardInput: true
+        case .unlistable, .emptyDirectory: false
+        }
     }
 
     /// What a directory without images says on standard error.
@@ -163,10 +187,12 @@ struct FileScan {
                             file: source, fragment: page.fragment)
                     }
                     outcomes.append(.found(
-                        source: page.source(in: source), lines: lines, annotated: annotated, timedOut: timedOut, warning: page.warning))
+                        source: page.source(in: source), page: ZBarXML.index(ofFragment: page.fragment), lines: lines,
+                        annotated: annotated, timedOut: timedOut, warning: page.warning))
                 } catch {
                     outcomes.append(.found(
-                        source: page.source(in: source), lines: lines, annotated: nil, timedOut: timedOut, warning: page.warning))
+                        source: page.source(in: source), page: ZBarXML.index(ofFragment: page.fragment), lines: lines,
+                        annotated: nil, timedOut: timedOut, warning: page.warning))
                     outcomes.append(.failed(source: page.source(in: source), message: "\(error)"))
                 }
             case .failure(let error):

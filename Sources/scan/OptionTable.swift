@@ -83,9 +83,9 @@ enum OptionTable {
               zbarimg does for every page; add -H to tell its pages apart.
             """),
         Section(title: "OUTPUT", entries: [
-            Entry(Option("--format", value: "text|json") { options, text in
-                guard let parsed = OutputFormat(rawValue: text), parsed == .text || parsed == .json else {
-                    throw Options.UsageError(description: "unknown format '\(text)': use text or json (or --raw)")
+            Entry(Option("--format", value: "text|json|xml") { options, text in
+                guard let parsed = OutputFormat(rawValue: text), [.text, .json, .xml].contains(parsed) else {
+                    throw Options.UsageError(description: "unknown format '\(text)': use text, json or xml (or --raw)")
                 }
                 options.format = parsed
             }, help: """
@@ -108,6 +108,12 @@ enum OptionTable {
             Entry(Option("--no-filename") { options, _ in options.withFilename = false },
                   help: "never, as zbarimg prints"),
             Entry(Option("--json") { options, _ in options.format = .json }, help: "the same as --format json"),
+            Entry(Option("--xml") { options, _ in options.format = .xml }, help: """
+                the same as --format xml: zbarimg --xml's document, a
+                <source href=FILE> per file, an <index num=N> per page
+                (from 0) with a symbol, a <symbol type quality
+                orientation> per symbol with its <data>; image files only
+                """),
             Entry(Option("--annotate", value: "DIR") { options, text in options.annotate = text }, help: """
                 also write each image (each page) as DIR/NAME.annotated.png:
                 the image in grey with every symbol's outline and a label

@@ -140,6 +140,9 @@ struct Options {
             throw UsageError(description: "\(named) is an add-on, read only with the EAN-13 or UPC it follows: "
                 + "name that too, e.g. -S ean13,\(named) (or all,\(named))")
         }
+        if format == .xml && paths.isEmpty && filesFrom == nil {
+            throw UsageError(description: "--xml writes zbarimg's document for image files; give image PATHs, or use --format json for a camera")
+        }
         if let rawRequested {
             guard format == .text else { throw UsageError(description: "--\(rawRequested.rawValue) and --format json exclude each other") }
             format = rawRequested

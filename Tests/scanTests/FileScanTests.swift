@@ -125,6 +125,54 @@ import Testing
         #expect(bytes.stdout.split(whereSeparator: \.isWhitespace) == ["a4", "20", "35", "0a"], "\(bytes.stdout)")
     }
 
+    /// --xml writes zbarimg --xml's document: the same elements and
+    /// attributes, but for zbar's quality, a count of scan lines; data that
+    /// cannot sit in CDATA (here "]]>") in base64, as zbar puts it.
+    @Test func xmlIsZbarimgsDocument() throws {
+        let dir = try TemporaryDirectory()
+        for (name, text) in [("one", "page <one> & more"), ("two", "page two ]]> end")] {
+            try ImageTools.writePGM(ZintRenderer.render(.qr, .text(text)).frame, named: name, in: dir.url)
+        }
+        try ImageTools.shell("pnmtotiff one.pgm > one.tif && pnmtotiff two.pgm > two.tif && tiffcp one.tif two.tif pages.tif", in: dir.url)
+        let pages = dir.file("pages.tif").path
+        let result = try ScanCommand.run(["--xml", "Samples/qr.png", "Samples/ean13.png", pages])
+        #expect(result.status == 0, "\(result.stderr)")
+        let withoutQuality = { (text: String) in text.replacing(/quality='[0-9]+'/, with: "quality=''") }
+        let expected = """
+            <barcodes xmlns='http://zbar.sourceforge.net/2008/barcode'>
+            <source href='Samples/qr.png'>
+            <index num='0'>
+            <symbol type='QR-Code' quality='' orientation='UP'><data><![CDATA[https://example.com/scan?id=42]]></data></symbol>
+            </index>
+            </source>
+            <source href='Samples/ean13.png'>
+            <index num='0'>
+            <symbol type='EAN-13' quality='' orientation='UP' configs='EMIT_CHECK'><data><![CDATA[4006381333931]]></data></symbol>
+            </index>
+            </source>
+            <source href='\(pages)'>
+            <index num='0'>
+            <symbol type='QR-Code' quality='' orientation='UP'><data><![CDATA[page <one> & more]]></data></symbol>
+            </index>
+            <index num='1'>
+            <symbol type='QR-Code' quality='' orientation='UP'><data format='base64' length='16'><![CDATA[
+            cGFnZSB0d28gXV0+IGVuZA==
+            ]]></data></symbol>
+            </index>
+            </source>
+            </barcodes>
+
+            """
+        #expect(withoutQuality(result.stdout) == expected, "\(result.stdout)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
+            let zbarimg = try ScanCommand.run(
+                ["-q", "--xml", "Samples/qr.png", "Samples/ean13.png", pages], executable: URL(fileURLWithPath: "/usr/bin/zbarimg"))
+            #expect(withoutQuality(zbarimg.stdout) == expected, "\(zbarimg.stdout)")
+        }
+        let camera = try ScanCommand.run(["--xml", "--input", "Samples/checkout.mjpeg"])
+        #expect(camera.status == 2 && camera.stderr.contains("--xml writes zbarimg's document for image files"), "\(camera.stderr)")
+    }
+
     @Test func badFilesAreReportedAndTheRunGoesOn() throws {
         let dir = try TemporaryDirectory()
         let png = try Data(contentsOf: Self.samples.appendingPathComponent("qr.png"))
@@ -162,7 +210,7 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
-    @Test(arguments: [["--format", "xml"], ["--roi", "0.5,0.5,0.8,0.8"], ["--bogus"], ["--symbologies", "qr,foo"], ["--roi"]])
+    @Test(arguments: [["--format", "yaml"], ["--roi", "0.5,0.5,0.8,0.8"], ["--bogus"], ["--symbologies", "qr,foo"], ["--roi"]])
     func badUsageExitsTwoWithAHint(arguments: [String]) throws {
         let result = try ScanCommand.run(arguments + ["Samples/qr.png"])
         #expect(result.status == 2)

@@ -62,6 +62,8 @@ public struct DetectionFormatter: Sendable {
             return Array(detection.text.utf8) + [0x0A]
         case .rawBytes:
             return detection.bytes + [0x0A]
+        case .xml:
+            return Array(ZBarXML.symbol(detection).utf8)
         case .text:
             let name = namesSource ? TerminalSafeText.escape(source) + ":" : ""
             return Array((name + detection.symbology.label + ":" + TerminalSafeText.escape(detection.humanReadable) + "\n").utf8)

@@ -11,4 +11,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     /// The payload bytes exactly as the symbol encodes them, one per line:
     /// binary data, or text in the charset its ECI declares (Latin-9...).
     case rawBytes = "raw-bytes"
+    /// zbarimg's XML document (`ZBarXML`): a `symbol` element per detection,
+    /// which the caller wraps in `source` and `index` elements.
+    case xml
 }
