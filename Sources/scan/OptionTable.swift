@@ -299,8 +299,11 @@ enum OptionTable {
                 an MQTT broker: mqtt://HOST:PORT/TOPIC, or mqtts://
                 for TLS, e.g. mqtt://broker:1883/store/12/lane/3/scans.
                 Each event has an "id" (LANE-SEQUENCE, unique across
-                restarts): drop duplicates by it. TOPIC/status holds
-                "online", or "offline" (the last will)
+                restarts): drop duplicates by it; "lane" and "seq" too.
+                TOPIC/status holds {"lane":NAME,"state":"online"},
+                retained, and "offline" once scan stops (the last will).
+                Schemas: /usr/share/scan/schemas/scan-event.schema.json,
+                scan-status.schema.json
                 """),
             Entry(Option("--lane", value: "NAME") { options, text in
                 guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {

@@ -34,6 +34,8 @@ import Testing
         for path in [
             "./usr/bin/scan", "./usr/share/man/man1/scan.1.gz", "./usr/share/bash-completion/completions/scan",
             "./lib/systemd/system/scan@.service", "./etc/scan/lane.conf.example",
+            "./usr/share/scan/schemas/scan-records.schema.json", "./usr/share/scan/schemas/scan-event.schema.json",
+            "./usr/share/scan/schemas/scan-status.schema.json",
         ] {
             #expect(contents.lines.contains { $0.hasSuffix(" " + path) }, "\(path) missing")
         }
