@@ -61,7 +61,7 @@ enum OptionTable {
               14-digit GTIN (also for ITF-14 and GS1 data with AI 01). GS1 data prints in its
               human-readable form, (01)09501101530003(10)AB-123.
             """),
-        Section(title: "FILES", entries: [
+        Section(title: "IMAGE FILES", entries: [
             Entry(Option("--files-from", value: "LIST") { options, text in options.filesFrom = text }, help: """
                 also scan the paths in LIST (- for standard input), one a
                 line, read as they are scanned; an entry is a file, never
