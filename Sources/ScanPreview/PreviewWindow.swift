@@ -1,6 +1,7 @@
 import CSDL2
 import FoundationEssentials
 import Scanner
+import ScanOverlay
 import Synchronization
 
 /// Why there is no preview window; scanning goes on without one.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Scanner
+import ScanOverlay
 
 /// `scan PATH...` and `scan --files-from LIST`: decodes still images and
 /// prints what each holds, accounting for every input.

@@ -1,4 +1,6 @@
 import Scanner
+import ScanKeyboard
+import ScanDelivery
 
 /// Every option `scan` takes, declared once: the parser, `--help`, the man
 /// page, the bash completion (which reads `--help`) and the configuration

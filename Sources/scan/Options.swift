@@ -1,4 +1,6 @@
 import Scanner
+import ScanKeyboard
+import ScanDelivery
 
 /// Everything the command line can say, parsed and checked.
 struct Options {
