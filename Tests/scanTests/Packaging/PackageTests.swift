@@ -31,7 +31,10 @@ import Testing
         #expect(!depends.contains("libsdl2"), "\(depends)")
         #expect(info.lines.contains(" Recommends: libsdl2-2.0-0"), "\(info.stdout)")
         let description = try String(contentsOf: Self.root.appendingPathComponent("Packaging/description"), encoding: .utf8)
-        #expect(info.stdout.contains(" Description: " + description), "\(info.stdout)")
+        // dpkg-deb -I indents each control line by one more space.
+        let lines = description.split(separator: "\n")
+        let shown = ([" Description: " + lines[0]] + lines.dropFirst().map { " " + $0 }).joined(separator: "\n")
+        #expect(info.stdout.contains(shown), "\(info.stdout)")
 
         let contents = try run("dpkg-deb", ["-c", deb.path])
         for path in [
