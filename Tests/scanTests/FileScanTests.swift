@@ -133,9 +133,13 @@ import Testing
         for (name, text) in [("one", "page <one> & more"), ("two", "page two ]]> end")] {
             try ImageTools.writePGM(ZintRenderer.render(.qr, .text(text)).frame, named: name, in: dir.url)
         }
-        try ImageTools.shell("pnmtotiff one.pgm > one.tif && pnmtotiff two.pgm > two.tif && tiffcp one.tif two.tif pages.tif", in: dir.url)
-        let pages = dir.file("pages.tif").path
-        let result = try ScanCommand.run(["--xml", "Samples/qr.png", "Samples/ean13.png", pages])
+        try ImageTools.writePGM(ZintRenderer.render(.ean13, .text("400638133393")).frame, named: "ean", in: dir.url)
+        // Turned a quarter clockwise, its top edge points down: zbar's RIGHT.
+        try ImageTools.shell(
+            "pnmtotiff one.pgm > one.tif && pnmtotiff two.pgm > two.tif && tiffcp one.tif two.tif pages.tif && pamflip -cw ean.pgm > right.pgm",
+            in: dir.url)
+        let pages = dir.file("pages.tif").path, right = dir.file("right.pgm").path
+        let result = try ScanCommand.run(["--xml", "Samples/qr.png", "Samples/ean13.png", pages, right])
         #expect(result.status == 0, "\(result.stderr)")
         let withoutQuality = { (text: String) in text.replacing(/quality='[0-9]+'/, with: "quality=''") }
         let expected = """
@@ -160,13 +164,18 @@ import Testing
             ]]></data></symbol>
             </index>
             </source>
+            <source href='\(right)'>
+            <index num='0'>
+            <symbol type='EAN-13' quality='' orientation='RIGHT' configs='EMIT_CHECK'><data><![CDATA[4006381333931]]></data></symbol>
+            </index>
+            </source>
             </barcodes>
 
             """
         #expect(withoutQuality(result.stdout) == expected, "\(result.stdout)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
             let zbarimg = try ScanCommand.run(
-                ["-q", "--xml", "Samples/qr.png", "Samples/ean13.png", pages], executable: URL(fileURLWithPath: "/usr/bin/zbarimg"))
+                ["-q", "--xml", "Samples/qr.png", "Samples/ean13.png", pages, right], executable: URL(fileURLWithPath: "/usr/bin/zbarimg"))
             #expect(withoutQuality(zbarimg.stdout) == expected, "\(zbarimg.stdout)")
         }
         let camera = try ScanCommand.run(["--xml", "--input", "Samples/checkout.mjpeg"])
