@@ -9,6 +9,11 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Scanner", targets: ["Scanner"]),
+        // Satellites a till links only when it uses them: each brings its C library.
+        .library(name: "ScanDelivery", targets: ["ScanDelivery"]),
+        .library(name: "ScanKeyboard", targets: ["ScanKeyboard"]),
+        .library(name: "ScanOverlay", targets: ["ScanOverlay"]),
+        .library(name: "ScanPreview", targets: ["ScanPreview"]),
         .executable(name: "scan", targets: ["scan"]),
         .executable(name: "checkout", targets: ["checkout"]),
     ],
@@ -33,25 +38,30 @@ let package = Package(
         .target(name: "CV4L2", dependencies: ["CLibV4L2"]),
         .target(name: "CTIFFDecode", dependencies: ["CLibTIFF"]),
         .target(name: "CUInput"),
-        // PDF pages: poppler-glib (Debian's libpoppler-glib8) through dlopen, on first use.
-        .target(name: "CPDFRender", dependencies: ["CCairo"]),
+        // PDF pages: poppler-glib (Debian's libpoppler-glib8), and the cairo it
+        // loads, through dlopen, on first use.
+        .target(name: "CPDFRender"),
         .target(
             name: "CZXing",
             cxxSettings: [.define("ZX_USE_UTF8")],
             linkerSettings: [.linkedLibrary("ZXing")]
         ),
 
-        // The engine.
+        // The engine: cameras, recordings, images, decoding, tracking and output.
+        // It links neither libmosquitto, cairo nor SDL2 (CheckoutSampleTests).
         .target(
             name: "Scanner",
-            dependencies: [
-                "CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CTIFFDecode", "CGIF", "CPDFRender",
-                "CMosquitto", "CUInput", "CCairo",
-            ]
+            dependencies: ["CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CTIFFDecode", "CGIF", "CPDFRender"]
         ),
-        // The optional window on a running session, apart from the engine.
-        .target(name: "ScanPreview", dependencies: ["Scanner", "CSDL2"]),
-        .executableTarget(name: "scan", dependencies: ["Scanner", "ScanPreview"]),
+        // Apart from the engine: events to an MQTT broker through a spool (--publish),
+        .target(name: "ScanDelivery", dependencies: ["Scanner", "CMosquitto"]),
+        // a virtual keyboard that types codes (--type),
+        .target(name: "ScanKeyboard", dependencies: ["Scanner", "CUInput"]),
+        // detections drawn on an image (--annotate, the preview's marks),
+        .target(name: "ScanOverlay", dependencies: ["Scanner", "CCairo"]),
+        // and the window on a running session (--preview).
+        .target(name: "ScanPreview", dependencies: ["Scanner", "ScanOverlay", "CSDL2"]),
+        .executableTarget(name: "scan", dependencies: ["Scanner", "ScanDelivery", "ScanKeyboard", "ScanOverlay", "ScanPreview"]),
         // A sample till that embeds the library (see README, "Embedding").
         .executableTarget(name: "checkout", dependencies: ["Scanner"], path: "Samples/Checkout", exclude: ["prices.csv"]),
         // start, stop, start on one session against the vivid camera (Tests/scanTests/Camera).
@@ -75,12 +85,15 @@ let package = Package(
 
         // Tests. zint renders known payloads; the support module is shared by
         // the unit, round-trip and end-to-end suites.
-        .target(name: "ScannerTestSupport", dependencies: ["Scanner", "CZint", "CLibJPEG"], path: "Tests/Support"),
+        .target(name: "ScannerTestSupport", dependencies: ["Scanner", "ScanOverlay", "CZint", "CLibJPEG"], path: "Tests/Support"),
         // Benchmarks: ratios against peers run in the same process.
         .executableTarget(
             name: "scan-bench", dependencies: ["Scanner", "ScanPreview", "CZBar", "ScannerTestSupport"], path: "Benchmarks/ScanBench"),
         .testTarget(name: "ScannerTests", dependencies: ["Scanner", "ScannerTestSupport"]),
-        .testTarget(name: "scanTests", dependencies: ["Scanner", "ScanPreview", "ScannerTestSupport"]),
+        .testTarget(name: "ScanDeliveryTests", dependencies: ["ScanDelivery", "ScannerTestSupport"]),
+        .testTarget(name: "ScanKeyboardTests", dependencies: ["ScanKeyboard", "ScannerTestSupport"]),
+        .testTarget(name: "ScanOverlayTests", dependencies: ["ScanOverlay", "ScannerTestSupport"]),
+        .testTarget(name: "scanTests", dependencies: ["Scanner", "ScanKeyboard", "ScanOverlay", "ScanPreview", "ScannerTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

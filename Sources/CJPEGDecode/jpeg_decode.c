@@ -25,6 +25,9 @@ struct jpeg_gray_decoder {
     jmp_buf recovery;
     int created;
     int cmyk;
+    /* Set for a file's decode: data that ends early is kept, gray below the cut. */
+    int keep_truncated;
+    int truncated;
     char message[JMSG_LENGTH_MAX];
 };
 
@@ -42,10 +45,15 @@ static void fail(j_common_ptr info) {
 /* Warnings are printed to stderr by default. Most (extraneous bytes before a
  * marker, common in camera MJPEG) are harmless and stay silent, but data that
  * ends early, at the end of the file or at a marker (an EOI put after a cut),
- * would leave the rest of the image gray, so it fails. */
+ * leaves the rest of the image gray: a camera frame fails (the next one is
+ * whole), while a file keeps what arrived, as zbarimg does, and says so. */
 static void emit(j_common_ptr info, int level) {
     if (level < 0 && (info->err->msg_code == JWRN_JPEG_EOF || info->err->msg_code == JWRN_HIT_MARKER)) {
-        fail(info);
+        jpeg_gray_decoder *decoder = (jpeg_gray_decoder *)info->client_data;
+        if (!decoder->keep_truncated) {
+            fail(info);
+        }
+        decoder->truncated = 1;
     }
 }
 
@@ -117,10 +125,11 @@ static void cmyk_to_gray(const JSAMPLE *cmyk, JSAMPLE *gray, JDIMENSION width, b
     }
 }
 
-int jpeg_gray_read_pixels(jpeg_gray_decoder *decoder, unsigned char *pixels, size_t stride) {
+int jpeg_gray_read_pixels(jpeg_gray_decoder *decoder, unsigned char *pixels, size_t stride, int keep_truncated) {
     if (setjmp(decoder->recovery)) {
         return -1;
     }
+    decoder->keep_truncated = keep_truncated;
     jpeg_start_decompress(&decoder->info);
     JSAMPARRAY cmyk_row = NULL;
     if (decoder->cmyk) {
@@ -137,7 +146,7 @@ int jpeg_gray_read_pixels(jpeg_gray_decoder *decoder, unsigned char *pixels, siz
         }
     }
     jpeg_finish_decompress(&decoder->info);
-    return 0;
+    return decoder->truncated;
 }
 
 const char *jpeg_gray_message(const jpeg_gray_decoder *decoder) {

@@ -6,7 +6,10 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <linux/videodev2.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 /* Unless told where to log, libv4l2 prints its own "libv4l2: error ..."
  * line on stderr for failed calls. Each failure reaches Swift as an errno
@@ -21,10 +24,23 @@ static void quiet_libv4l2(void) {
     }
 }
 
+/* libv4l2's open asks VIDIOC_QUERYCAP and, on a node that is not V4L2
+ * (/dev/null), prints "Failed to query video capabilities" on stderr whatever
+ * its log file. So the node is opened and asked here first, and only a V4L2
+ * node is handed to libv4l2, which is what v4l2_open does itself. */
 int scan_v4l2_open(const char *path) {
     pthread_once(&quiet_once, quiet_libv4l2);
-    int fd = v4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-    return fd < 0 ? -errno : fd;
+    int fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        return -errno;
+    }
+    struct v4l2_capability capability;
+    if (ioctl(fd, VIDIOC_QUERYCAP, &capability) < 0 || v4l2_fd_open(fd, 0) < 0) {
+        int code = errno;
+        close(fd);
+        return -code;
+    }
+    return fd;
 }
 
 int scan_v4l2_close(int fd) {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Scanner
+import ScanOverlay
 
 /// A window on a running `CaptureSession`: each decoded frame with its
 /// codes' outlines and labels, the region of interest and a status bar,

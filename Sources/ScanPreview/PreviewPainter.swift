@@ -1,5 +1,6 @@
 import Glibc
 import Scanner
+import ScanOverlay
 
 /// Draws the window's pictures on a thread of its own at the lowest
 /// priority (nice 19). Under load, drawing is what waits: the decode thread

@@ -1,6 +1,7 @@
 import CSDL2
 import FoundationEssentials
 import Scanner
+import ScanOverlay
 import Synchronization
 
 /// Why there is no preview window; scanning goes on without one.
@@ -43,12 +44,9 @@ final class PreviewWindow {
     /// Opens a window titled `title`, sized for `width`×`height` images and
     /// scaled down to fit the screen. Throws when there is no display.
     init(title: String, width: Int, height: Int) throws(PreviewUnavailable) {
-        let environment = ProcessInfo.processInfo.environment
-        // SDL_VIDEODRIVER names a display of another kind (kmsdrm on a kiosk).
-        guard ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"].contains(where: { !(environment[$0] ?? "").isEmpty }) else {
-            throw PreviewUnavailable(reason: "no display (DISPLAY and WAYLAND_DISPLAY are unset)")
-        }
+        let display = try DisplayChoice(environment: ProcessInfo.processInfo.environment)
         let sdl = try SDLLibrary.shared.get()
+        if let drivers = display.drivers { _ = sdl.setHint("SDL_VIDEODRIVER", drivers) }
         // The command handles SIGINT itself; the software renderer needs no
         // GL, so a bare X server (Xvfb) or a framebuffer will do.
         _ = sdl.setHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
@@ -56,7 +54,10 @@ final class PreviewWindow {
         _ = sdl.setHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         _ = sdl.setHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard sdl.initialise(SDL_INIT_VIDEO) == 0 else {
-            throw PreviewUnavailable(reason: "cannot open a window: \(Self.lastError(sdl))")
+            // SDL's own message here is its clean-up's ("Video subsystem has
+            // not been initialized") when it chose the drivers; say which displays.
+            let reason = display.drivers == nil ? Self.lastError(sdl) : "none answers (is the display running, and yours to use?)"
+            throw PreviewUnavailable(reason: "cannot open a window on \(display.names): \(reason)")
         }
         let wake = sdl.registerEvents(1)
         Self.wakeEvent.withLock { $0 = wake == UInt32.max ? nil : wake }

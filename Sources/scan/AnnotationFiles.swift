@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Scanner
+import ScanOverlay
 
 /// Where `--annotate DIR` writes each page's annotated PNG: one file per
 /// page, named for its input (`shelf.jpg` → `shelf.annotated.png`,

@@ -37,20 +37,27 @@ final class CameraSetup: Sendable {
 
     /// A library error as `scan` reports it: a `CaptureError` (bare or from
     /// a frame source) gains the advice in terms of this command's options,
-    /// which the library cannot give.
-    static func message(for error: any Error) -> String {
+    /// which the library cannot give, and so does the `--input` recording
+    /// (`input`) that cannot be opened. `listing`: the error ended
+    /// `--list-devices` or the like, where scanning a FILE is no way out.
+    static func message(for error: any Error, input: String? = nil, listing: Bool = false) -> String {
+        if let input, case RecordingError.cannotOpenRecording(input, _)? = error as? RecordingError {
+            return "\(error); check the path: --input replays a .y4m or MJPEG recording, such as one --record made"
+        }
         let capture: CaptureError? = switch error {
         case let error as CaptureError: error
         case FrameSourceError.lost(let error): error
         default: nil
         }
-        guard let capture, let advice = advice(for: capture) else { return "\(error)" }
+        guard let capture, let advice = advice(for: capture, listing: listing) else { return "\(error)" }
         return "\(capture); \(advice)"
     }
 
     /// What to do about `error` with `scan`'s options, when there is something.
-    static func advice(for error: CaptureError) -> String? {
+    static func advice(for error: CaptureError, listing: Bool = false) -> String? {
         switch error {
+        case .noCamera where listing, .noCaptureDevice where listing:
+            "connect a camera; it appears as /dev/videoN (check dmesg or lsusb)"
         case .noCamera, .noCaptureDevice: "connect a camera or pass FILE"
         case .noSuchDevice: "list cameras with --list-devices"
         case .notACaptureDevice: "choose another with --device"

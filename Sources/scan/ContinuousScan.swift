@@ -52,7 +52,7 @@ struct ContinuousScan {
         do {
             try session.start()
         } catch {
-            if !options.quiet { messages.write("scan: \(CameraSetup.message(for: error))\n") }
+            if !options.quiet { messages.write("scan: \(CameraSetup.message(for: error, input: options.input))\n") }
             return 1
         }
         return printer.run(session, preview: preview)

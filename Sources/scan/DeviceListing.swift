@@ -30,7 +30,7 @@ struct DeviceListing {
             }
             return 0
         } catch {
-            if !options.quiet { LineWriter.standardError.write("scan: \(CameraSetup.message(for: error))\n") }
+            if !options.quiet { LineWriter.standardError.write("scan: \(CameraSetup.message(for: error, listing: true))\n") }
             return 1
         }
     }

@@ -1,5 +1,7 @@
 import FoundationEssentials
 import Scanner
+import ScanKeyboard
+import ScanDelivery
 
 /// Somewhere besides standard output that a camera's events go: the
 /// store's broker (`--publish`), a keyboard (`--type`). Called on the

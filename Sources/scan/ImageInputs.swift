@@ -6,7 +6,9 @@ import Scanner
 /// A named file is always scanned, whatever its name; a directory
 /// contributes the image files below it, recursively, in code-point order of
 /// their paths, so runs are repeatable. `-` is standard input. A directory
-/// that cannot be listed is an input of its own that fails, never silence.
+/// that cannot be listed is an input of its own that fails, and a named
+/// directory without an image file is one that found nothing: every path
+/// given ends in at least one record, never silence.
 enum ImageInputs {
     /// File name endings a directory walk picks up.
     static let imageExtensions: Set<String> = [
@@ -19,8 +21,19 @@ enum ImageInputs {
         case file(String)
         /// Image bytes read from standard input (`-`).
         case standardInput
-        /// A directory whose entries could not be listed.
-        case unlistable(ImageLoadError)
+        /// The directory at this path, whose entries could not be listed.
+        case unlistable(String, ImageLoadError)
+        /// The directory at this path, named on the command line, with no
+        /// image file below it.
+        case emptyDirectory(String)
+
+        /// The name its records carry.
+        var source: String {
+            switch self {
+            case .file(let path), .unlistable(let path, _), .emptyDirectory(let path): path
+            case .standardInput: "-"
+            }
+        }
     }
 
     /// The images `paths` name, in order: files as given, directories
@@ -42,6 +55,7 @@ enum ImageInputs {
                 if path == "-" { return .standardInput }
                 if Self.isDirectory(path) {
                     listed = Self.inputs(under: path)[...]
+                    if listed.isEmpty { return .emptyDirectory(path) }
                 } else {
                     // Missing and unreadable files are reported when loaded.
                     return .file(path)
@@ -71,7 +85,7 @@ enum ImageInputs {
     private static func walk(_ directory: String, into found: inout [(path: String, input: Input)]) {
         guard let stream = opendir(directory) else {
             let path = String(directory.dropLast())
-            found.append((path, .unlistable(.unreadable(path: path, reason: .init(errno: errno)))))
+            found.append((path, .unlistable(path, .unreadable(path: path, reason: .init(errno: errno)))))
             return
         }
         defer { closedir(stream) }

@@ -1,4 +1,6 @@
 import Scanner
+import ScanKeyboard
+import ScanDelivery
 
 /// Every option `scan` takes, declared once: the parser, `--help`, the man
 /// page, the bash completion (which reads `--help`) and the configuration
@@ -45,17 +47,23 @@ enum OptionTable {
 
     static let sections: [Section] = [
         Section(title: "SYMBOLOGIES (--symbologies, default all: every one but the add-ons)", notes: """
-                qr, ean13, ean8, upca, upce, code39, code93, code128,  read by zbar
+                ean13, ean8, upca, upce, code39, code93, code128,      read by zbar
                 codabar, itf (Interleaved 2 of 5, ITF-14), databar
+                qr                                                     read by zbar and zxing-cpp
                 pdf417, aztec, datamatrix, maxicode                    read by zxing-cpp
                 databar-expanded                                       found by zbar, read by zxing-cpp
-                ean2, ean5             add-ons, off unless named (e.g. all,ean5): reported with
-                                       their EAN-13/UPC, in JSON as "add_on"
+                ean2, ean5             add-ons, off unless named with their main code (e.g.
+                                       all,ean5 or ean13,ean5): reported with their EAN-13/UPC,
+                                       in JSON as "add_on"
+              JSON's "engine" names the engine whose read is reported (zbar, zxing).
+              Names ignore case, - and _ (EAN-13, data_matrix); also accepted: qrcode, ean (ean13),
+              upc (upca), pdf, dm, i25, interleaved2of5, itf14, rss14, databaromni,
+              databarexp, rssexpanded, maxi.
               UPC-A prints as its 12 digits and UPC-E as its 8; JSON adds "gtin", always the
               14-digit GTIN (also for ITF-14 and GS1 data with AI 01). GS1 data prints in its
               human-readable form, (01)09501101530003(10)AB-123.
             """),
-        Section(title: "FILES", entries: [
+        Section(title: "IMAGE FILES", entries: [
             Entry(Option("--files-from", value: "LIST") { options, text in options.filesFrom = text }, help: """
                 also scan the paths in LIST (- for standard input), one a
                 line, read as they are scanned; an entry is a file, never
@@ -71,22 +79,29 @@ enum OptionTable {
                     throw Options.UsageError(description: "--pdf-dpi must be at most 2400, not \(options.pdfDotsPerInch)")
                 }
             }, help: "render PDF pages at N dots per inch (default 200)"),
-        ], notes: "  A TIFF or PDF of several pages gives each page as FILE#page=N."),
+        ], notes: """
+              A TIFF or PDF of several pages gives each page as FILE#page=N: in JSON always, in
+              text with -H or several inputs. A single file prints zbarimg's bare lines, as
+              zbarimg does for every page; add -H to tell its pages apart.
+            """),
         Section(title: "OUTPUT", entries: [
-            Entry(Option("--format", value: "text|json") { options, text in
-                guard let parsed = OutputFormat(rawValue: text), parsed != .raw else {
-                    throw Options.UsageError(description: "unknown format '\(text)': use text or json (or --raw)")
+            Entry(Option("--format", value: "text|json|xml") { options, text in
+                guard let parsed = OutputFormat(rawValue: text), [.text, .json, .xml].contains(parsed) else {
+                    throw Options.UsageError(description: "unknown format '\(text)': use text, json or xml (or --raw)")
                 }
                 options.format = parsed
             }, help: """
                 text: SYMBOLOGY:payload, control characters escaped (default)
                 json: JSON Lines with source, symbology, text, bytes (base64),
                 corners (4 points, clockwise from the symbol's top-left),
-                symbology_id (AIM, e.g. ]E0), gtin, add_on, gs1 (AIs and
-                values) and hri, or gs1_error; variable_measure; and
+                symbology_id (AIM, e.g. ]E0), gtin, isbn (a book's EAN-13:
+                isbn13, and isbn10 for 978), add_on, gs1 (AIs and
+                values) and hri, or gs1_error; variable_measure; engine
+                (zbar or zxing, whose read it is); and
                 one {"source","status":"no-code"} or
                 {"source","status":"error","error"} record for each file or
-                page that gave no symbol or could not be read
+                page that gave no symbol or could not be read, and for a
+                directory without image files
                 """),
             Entry(Option("-H", "--with-filename") { options, _ in options.withFilename = true }, help: """
                 lead text lines with the source, FILE:SYMBOLOGY:payload
@@ -95,15 +110,31 @@ enum OptionTable {
             Entry(Option("--no-filename") { options, _ in options.withFilename = false },
                   help: "never, as zbarimg prints"),
             Entry(Option("--json") { options, _ in options.format = .json }, help: "the same as --format json"),
+            Entry(Option("--xml") { options, _ in options.format = .xml }, help: """
+                the same as --format xml: zbarimg --xml's document, a
+                <source href=FILE> per file, an <index num=N> per page
+                (from 0) with a symbol, a <symbol type quality
+                orientation> per symbol with its <data>; image files only
+                """),
             Entry(Option("--annotate", value: "DIR") { options, text in options.annotate = text }, help: """
                 also write each image (each page) as DIR/NAME.annotated.png:
                 the image in grey with every symbol's outline and a label
                 (symbology: payload) in green, and the --roi rectangle in
                 blue; DIR is created if needed
                 """),
-            Entry(Option("--raw") { options, _ in options.rawRequested = true }, help: "the payload bytes only, unescaped"),
-            Entry(Option("-q", "--quiet") { options, _ in options.quiet = true },
-                  help: "no messages on standard error; errors still set the exit status"),
+            Entry(Option("--raw") { options, _ in options.rawRequested = .raw }, help: """
+                the payload only, unescaped, as UTF-8 text (as zbarimg
+                --raw): a QR with an ECI (Latin-9, Shift JIS...) is converted
+                """),
+            Entry(Option("--raw-bytes") { options, _ in options.rawRequested = .rawBytes }, help: """
+                the payload bytes exactly as the symbol holds them, in the
+                ECI's character set or binary (as JSON's "bytes")
+                """),
+            Entry(Option("-q", "--quiet") { options, _ in options.quiet = true }, help: """
+                no messages on standard error, nor the line a batch ends
+                with on a terminal (scanned 41 symbols from 37 images, 3
+                without a code, 1 unreadable); errors still set the exit status
+                """),
         ]),
         Section(title: "DECODING", entries: [
             Entry(Option("-S", "--symbologies", value: "LIST") { options, text in options.symbologies = try Symbology.parseList(text) },
@@ -112,7 +143,8 @@ enum OptionTable {
                   help: """
                     decode only this part of each image, as fractions of its
                     width and height from the top-left, e.g. 0.25,0.25,0.5,0.5;
-                    corners are still reported in full-image pixels
+                    X+W and Y+H are at most 1; corners are still reported in
+                    full-image pixels
                     """),
             Entry(Option("--second-opinion") { options, _ in options.secondOpinion = true }, help: """
                 have zxing's 1D readers re-read EAN/UPC codes that zbar
@@ -269,8 +301,11 @@ enum OptionTable {
                 an MQTT broker: mqtt://HOST:PORT/TOPIC, or mqtts://
                 for TLS, e.g. mqtt://broker:1883/store/12/lane/3/scans.
                 Each event has an "id" (LANE-SEQUENCE, unique across
-                restarts): drop duplicates by it. TOPIC/status holds
-                "online", or "offline" (the last will)
+                restarts): drop duplicates by it; "lane" and "seq" too.
+                TOPIC/status holds {"lane":NAME,"state":"online"},
+                retained, and "offline" once scan stops (the last will).
+                Schemas: /usr/share/scan/schemas/scan-event.schema.json,
+                scan-status.schema.json
                 """),
             Entry(Option("--lane", value: "NAME") { options, text in
                 guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
@@ -352,9 +387,13 @@ enum OptionTable {
         ]),
         Section(title: "EXIT STATUS", notes: """
                 0  every input was read and at least one symbol was found
-                4  every input was read and nothing was found (as zbarimg)
-                1  some input (a file or a page) could not be read, or reached --timeout;
-                   the others were still scanned and printed (as grep's 2)
+                4  every input was read and nothing was found (as zbarimg), also when a
+                   directory holds no image file (its record is "no-code", with a line on
+                   standard error)
+                1  some input (a file or a page) could not be read, or reached --timeout,
+                   or ends early (a truncated JPEG: the codes in the part that arrived are
+                   printed, then a "truncated" JSON record); the others were still scanned
+                   and printed (as grep's 2)
                 2  the command line is wrong, or the --files-from list cannot be read
               A camera or --input run exits 0 when it reported a code, 4 when it did not, and
               1 when the camera or recording failed before any code.

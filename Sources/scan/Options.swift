@@ -1,4 +1,6 @@
 import Scanner
+import ScanKeyboard
+import ScanDelivery
 
 /// Everything the command line can say, parsed and checked.
 struct Options {
@@ -25,8 +27,8 @@ struct Options {
     var showHelp = false
     var showManPage = false
     var showVersion = false
-    /// `--raw`, checked against `--format` once every option is read.
-    var rawRequested = false
+    /// `--raw` or `--raw-bytes`, checked against `--format` once every option is read.
+    var rawRequested: OutputFormat?
 
     // Camera and recordings.
     var device: String?
@@ -133,9 +135,19 @@ struct Options {
         if (publish != nil || type) && (!paths.isEmpty || filesFrom != nil) {
             throw UsageError(description: "--publish and --type follow a camera or a recording (--input), not image PATHs")
         }
-        if rawRequested {
-            guard format == .text else { throw UsageError(description: "--raw and --format json exclude each other") }
-            format = .raw
+        // An add-on is read only beside its main code, so add-ons alone
+        // would find nothing, with no word why.
+        if symbologies.allSatisfy(\.isAddOn) {
+            let named = symbologies.map(\.rawValue).sorted().joined(separator: ",")
+            throw UsageError(description: "\(named) is an add-on, read only with the EAN-13 or UPC it follows: "
+                + "name that too, e.g. -S ean13,\(named) (or all,\(named))")
+        }
+        if format == .xml && paths.isEmpty && filesFrom == nil {
+            throw UsageError(description: "--xml writes zbarimg's document for image files; give image PATHs, or use --format json for a camera")
+        }
+        if let rawRequested {
+            guard format == .text else { throw UsageError(description: "--\(rawRequested.rawValue) and --format json exclude each other") }
+            format = rawRequested
         }
     }
 }

@@ -129,11 +129,14 @@ public final class Subscriber {
     public let output: URL
     private let process = Process()
 
-    public init(broker: Broker, topic: String, in directory: TemporaryDirectory, extra: [String] = []) throws {
-        output = directory.file("subscriber.out")
+    /// `name` tells several subscribers apart: their files and client ids.
+    public init(
+        broker: Broker, topic: String, in directory: TemporaryDirectory, extra: [String] = [], name: String = "test-subscriber"
+    ) throws {
+        output = directory.file(name + ".out")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
-        process.arguments = ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", topic, "-q", "1", "-c", "-i", "test-subscriber"] + extra
+        process.arguments = ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", topic, "-q", "1", "-c", "-i", name] + extra
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.runWithTerminationUnblocked()

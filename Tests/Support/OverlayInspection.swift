@@ -1,4 +1,5 @@
 import Scanner
+import ScanOverlay
 
 /// Reads back an overlay image: which pixels were drawn, and where, so
 /// tests can hold them against the detections' corners.

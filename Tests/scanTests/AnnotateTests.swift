@@ -1,5 +1,6 @@
 import Foundation
 import Scanner
+import ScanOverlay
 import ScannerTestSupport
 import Testing
 

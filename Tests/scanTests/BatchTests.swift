@@ -71,6 +71,49 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == failures)
     }
 
+    /// Every path given ends in a record: a directory without an image
+    /// file is a no-code record, with a line on standard error saying why.
+    @Test func anEmptyDirectoryEndsInARecord() throws {
+        let directory = try TemporaryDirectory()
+        let empty = directory.file("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try Data("notes\n".utf8).write(to: directory.file("empty/notes.txt"))
+        let result = try ScanCommand.run(["--json", empty.path, "Samples/qr.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let records = try Self.records(result)
+        #expect(records.map { $0["source"] as? String } == [empty.path, "Samples/qr.png"], "\(result.stdout)")
+        #expect(records.first?["status"] as? String == "no-code")
+        #expect(try RecordSchema.violations(in: result.lines) == [])
+        #expect(result.stderr.contains("\(empty.path): no image file"), "\(result.stderr)")
+
+        let alone = try ScanCommand.run([empty.path])
+        #expect(alone.status == 4)
+        #expect(alone.stdout.isEmpty && alone.stderr.contains("no image file"), "\(alone.stderr)")
+    }
+
+    /// A batch ends with zbarimg's summary on standard error when a person
+    /// watches it (a terminal, through script(1)), and without it otherwise.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script (util-linux) is missing"))
+    func aBatchOnATerminalEndsWithASummary() throws {
+        let dir = try TemporaryDirectory()
+        try ImageTools.writePGM(ImageTools.blank(width: 64, height: 64), named: "blank", in: dir.url)
+        let paths = ["Samples/qr.png", "Samples/magazine.png", dir.file("blank.pgm").path, dir.file("missing.png").path]
+        let summary = "scan: scanned 2 symbols from 4 images, 1 without a code, 1 unreadable"
+        let piped = try ScanCommand.run(paths)
+        #expect(piped.status == 1)
+        #expect(!piped.stderr.contains("scanned"), "\(piped.stderr)")
+        // script gives scan a terminal; its standard output goes to a file.
+        let command = ([ScanCommand.binary.path] + paths).map { "'\($0)'" }.joined(separator: " ") + " > \(dir.file("out").path)"
+        let watched = try ScanCommand.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(watched.status == 1)
+        let lines = watched.stdout.components(separatedBy: "\r\n").map { $0.components(separatedBy: "\u{1B}[K").last ?? $0 }
+        #expect(lines.contains(summary), "\(watched.stdout.debugDescription)")
+        #expect(try String(contentsOf: dir.file("out"), encoding: .utf8).split(separator: "\n").count == 2)
+        let one = try ScanCommand.run(["-qec", "'\(ScanCommand.binary.path)' Samples/qr.png > /dev/null", "/dev/null"],
+            executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(!one.stdout.contains("scanned"), "one image is no batch: \(one.stdout)")
+    }
+
     @Test func nullSeparatedListsKeepPathsExactly() throws {
         let dir = try TemporaryDirectory()
         let odd = dir.file("line\nbreak and space .png")

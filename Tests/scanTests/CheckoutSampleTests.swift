@@ -8,6 +8,17 @@ import Testing
 @Suite struct CheckoutSampleTests {
     var checkout: URL { ScanCommand.binary.deletingLastPathComponent().appendingPathComponent("checkout") }
 
+    /// A till that embeds the engine links none of the satellites' C
+    /// libraries: MQTT, the keyboard and the overlay are libraries of their own.
+    @Test func theSampleLinksNeitherMosquittoNorCairoNorSDL() throws {
+        let libraries = try ScanCommand.run([checkout.path], executable: URL(fileURLWithPath: "/usr/bin/ldd"))
+        #expect(libraries.status == 0, "\(libraries.stderr)")
+        #expect(libraries.stdout.contains("libzbar.so"), "ldd listed nothing: \(libraries.stdout)")
+        for library in ["libmosquitto", "libcairo", "libSDL2"] {
+            #expect(!libraries.stdout.contains(library), "checkout links \(library)")
+        }
+    }
+
     @Test func billsEachItemOnceAndKeepsARunningTotal() throws {
         let result = try ScanCommand.run(["--input", "Samples/checkout.mjpeg", "--fast"], executable: checkout)
         #expect(result.status == 0, "\(result.stderr)")

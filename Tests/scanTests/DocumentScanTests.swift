@@ -55,6 +55,24 @@ import Testing
         }
     }
 
+    /// A single file of several pages prints zbarimg's bare lines, page
+    /// after page, as zbarimg does (scripts written for it keep working);
+    /// -H names the pages, and --help says so.
+    @Test func aSingleFileOfPagesPrintsAsZbarimgAndHNamesThePages() throws {
+        let dir = try documents()
+        let path = dir.file("pages.tif").path
+        let bare = try ScanCommand.run([path])
+        #expect(bare.lines == ["QR-Code:code in one", "QR-Code:code in three"], "\(bare.stdout)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
+            let zbarimg = try ScanCommand.run(["-q", path], executable: URL(fileURLWithPath: "/usr/bin/zbarimg"))
+            #expect(bare.lines == zbarimg.lines)
+        }
+        let named = try ScanCommand.run(["-H", path])
+        #expect(named.lines == [path + "#page=1:QR-Code:code in one", path + "#page=3:QR-Code:code in three"])
+        let help = try ScanCommand.run(["--help"]).stdout
+        #expect(help.contains("A single file prints zbarimg's bare lines") && help.contains("add -H to tell its pages apart"))
+    }
+
     @Test func everyPageIsAccountedForInJSON() throws {
         let dir = try documents()
         for name in ["pages.tif", "pages.pdf"] {
@@ -92,6 +110,34 @@ import Testing
         #expect(try RecordSchema.violations(in: result.lines) == [])
         let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         #expect(records.allSatisfy { $0["status"] as? String == "error" }, "\(records)")
+    }
+
+    /// A JPEG cut short, as a download can be, still gives the code in the
+    /// part that arrived (zbarimg and zxing-cpp read it too), with a line on
+    /// standard error and a truncated record, and exits 1: the file is damaged.
+    @Test func aTruncatedJPEGGivesTheCodesInThePartThatArrived() throws {
+        let dir = try TemporaryDirectory()
+        let code = try ZintRenderer.render(.qr, .text("above the cut")).frame
+        // The code on top; noise below it holds most of the bytes, so the cut falls there.
+        let width = code.width, height = code.height * 3
+        let pixels = (0..<width * height).map { index in
+            index < width * code.height ? code[index % width, index / width]
+                : UInt8(truncatingIfNeeded: (index &* 2_654_435_761) >> 13)
+        }
+        let jpeg = JPEGEncoder.encode(Frame(width: width, height: height, pixels: pixels))
+        let path = dir.file("cut.jpg").path
+        try Data(jpeg.prefix(jpeg.count / 2)).write(to: URL(fileURLWithPath: path))
+
+        let result = try ScanCommand.run(["--json", path])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(try RecordSchema.violations(in: result.lines) == [])
+        let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(records.map { ($0["text"] ?? $0["status"]) as? String } == ["above the cut", "truncated"], "\(result.stdout)")
+        #expect(result.stderr.contains("\(path) is a truncated JPEG image"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+
+        let text = try ScanCommand.run([path])
+        #expect(text.stdout == "QR-Code:above the cut\n" && text.status == 1, "\(text.stdout)")
     }
 
     @Test func allFramesOfAnAnimatedGIF() throws {

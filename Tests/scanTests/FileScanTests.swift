@@ -62,6 +62,20 @@ import Testing
         #expect(records[2]["symbology_id"] as? String == "]I1")
     }
 
+    /// A book's EAN-13 carries its ISBN-13 and ISBN-10 in JSON, as zbarimg can show them.
+    @Test func jsonCarriesTheISBNsOfABook() throws {
+        let dir = try TemporaryDirectory()
+        try ImageTools.writePGM(ZintRenderer.render(.ean13, .text("978030640615")).frame, named: "book", in: dir.url)
+        try ImageTools.writePGM(ZintRenderer.render(.ean13, .text("979103000001")).frame, named: "french", in: dir.url)
+        let result = try ScanCommand.run(["--json", dir.file("book.pgm").path, dir.file("french.pgm").path, "Samples/ean13.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try RecordSchema.violations(in: result.lines) == [])
+        let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(records.map { $0["isbn"] as? [String: String] } == [
+            ["isbn13": "9780306406157", "isbn10": "0306406152"], ["isbn13": "9791030000016"], nil,
+        ], "\(result.stdout)")
+    }
+
     @Test func addOnsAreOffByDefaultAndTextPrintsGS1AsHumanReadable() throws {
         let result = try ScanCommand.run(["--no-filename", "Samples/magazine.png", "Samples/databar.png"])
         #expect(result.lines == ["EAN-13:9771234567003", "DataBar:(01)09501101530003"])
@@ -89,6 +103,83 @@ import Testing
     @Test func rawPrintsOnlyThePayload() throws {
         let result = try ScanCommand.run(["--raw", "Samples/code93.png"])
         #expect(result.stdout == "Code 93 Sample\n")
+    }
+
+    /// A QR whose ECI declares Latin-9: --raw writes UTF-8, as text output
+    /// and zbarimg --raw do; --raw-bytes writes the Latin-9 bytes it holds.
+    @Test func rawIsUTF8AndRawBytesIsWhatTheSymbolHolds() throws {
+        let dir = try TemporaryDirectory()
+        try ImageTools.writePGM(ZintRenderer.render(.qr, .text("€ 5"), eci: 17).frame, named: "latin9", in: dir.url)
+        let path = dir.file("latin9.pgm").path
+        let text = try ScanCommand.run([path])
+        #expect(text.stdout == "QR-Code:€ 5\n", "\(text.stdout)")
+        let raw = try ScanCommand.run(["--raw", path])
+        #expect(Array(raw.stdout.utf8) == Array("€ 5\n".utf8))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
+            let zbarimg = try ScanCommand.run(["-q", "--raw", path], executable: URL(fileURLWithPath: "/usr/bin/zbarimg"))
+            #expect(raw.stdout == zbarimg.stdout)
+        }
+        // Through od: the pipe's bytes, which a String would not keep.
+        let bytes = try ScanCommand.run(
+            ["-c", "\"$0\" --raw-bytes \"$1\" | od -An -tx1", ScanCommand.binary.path, path], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(bytes.stdout.split(whereSeparator: \.isWhitespace) == ["a4", "20", "35", "0a"], "\(bytes.stdout)")
+    }
+
+    /// --xml writes zbarimg --xml's document: the same elements and
+    /// attributes, but for zbar's quality, a count of scan lines; data that
+    /// cannot sit in CDATA (here "]]>") in base64, as zbar puts it.
+    @Test func xmlIsZbarimgsDocument() throws {
+        let dir = try TemporaryDirectory()
+        for (name, text) in [("one", "page <one> & more"), ("two", "page two ]]> end")] {
+            try ImageTools.writePGM(ZintRenderer.render(.qr, .text(text)).frame, named: name, in: dir.url)
+        }
+        try ImageTools.writePGM(ZintRenderer.render(.ean13, .text("400638133393")).frame, named: "ean", in: dir.url)
+        // Turned a quarter clockwise, its top edge points down: zbar's RIGHT.
+        try ImageTools.shell(
+            "pnmtotiff one.pgm > one.tif && pnmtotiff two.pgm > two.tif && tiffcp one.tif two.tif pages.tif && pamflip -cw ean.pgm > right.pgm",
+            in: dir.url)
+        let pages = dir.file("pages.tif").path, right = dir.file("right.pgm").path
+        let result = try ScanCommand.run(["--xml", "Samples/qr.png", "Samples/ean13.png", pages, right])
+        #expect(result.status == 0, "\(result.stderr)")
+        let withoutQuality = { (text: String) in text.replacing(/quality='[0-9]+'/, with: "quality=''") }
+        let expected = """
+            <barcodes xmlns='http://zbar.sourceforge.net/2008/barcode'>
+            <source href='Samples/qr.png'>
+            <index num='0'>
+            <symbol type='QR-Code' quality='' orientation='UP'><data><![CDATA[https://example.com/scan?id=42]]></data></symbol>
+            </index>
+            </source>
+            <source href='Samples/ean13.png'>
+            <index num='0'>
+            <symbol type='EAN-13' quality='' orientation='UP' configs='EMIT_CHECK'><data><![CDATA[4006381333931]]></data></symbol>
+            </index>
+            </source>
+            <source href='\(pages)'>
+            <index num='0'>
+            <symbol type='QR-Code' quality='' orientation='UP'><data><![CDATA[page <one> & more]]></data></symbol>
+            </index>
+            <index num='1'>
+            <symbol type='QR-Code' quality='' orientation='UP'><data format='base64' length='16'><![CDATA[
+            cGFnZSB0d28gXV0+IGVuZA==
+            ]]></data></symbol>
+            </index>
+            </source>
+            <source href='\(right)'>
+            <index num='0'>
+            <symbol type='EAN-13' quality='' orientation='RIGHT' configs='EMIT_CHECK'><data><![CDATA[4006381333931]]></data></symbol>
+            </index>
+            </source>
+            </barcodes>
+
+            """
+        #expect(withoutQuality(result.stdout) == expected, "\(result.stdout)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") {
+            let zbarimg = try ScanCommand.run(
+                ["-q", "--xml", "Samples/qr.png", "Samples/ean13.png", pages, right], executable: URL(fileURLWithPath: "/usr/bin/zbarimg"))
+            #expect(withoutQuality(zbarimg.stdout) == expected, "\(zbarimg.stdout)")
+        }
+        let camera = try ScanCommand.run(["--xml", "--input", "Samples/checkout.mjpeg"])
+        #expect(camera.status == 2 && camera.stderr.contains("--xml writes zbarimg's document for image files"), "\(camera.stderr)")
     }
 
     @Test func badFilesAreReportedAndTheRunGoesOn() throws {
@@ -128,7 +219,7 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
-    @Test(arguments: [["--format", "xml"], ["--roi", "0.5,0.5,0.8,0.8"], ["--bogus"], ["--symbologies", "qr,foo"], ["--roi"]])
+    @Test(arguments: [["--format", "yaml"], ["--roi", "0.5,0.5,0.8,0.8"], ["--bogus"], ["--symbologies", "qr,foo"], ["--roi"]])
     func badUsageExitsTwoWithAHint(arguments: [String]) throws {
         let result = try ScanCommand.run(arguments + ["Samples/qr.png"])
         #expect(result.status == 2)
@@ -144,6 +235,59 @@ import Testing
         }
         let version = try ScanCommand.run(["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("scan "))
+    }
+
+    /// Each sample's JSON "engine" is one --help names for its symbology,
+    /// and "engine" is among the keys --help documents.
+    @Test func helpNamesTheEngineThatJSONReports() throws {
+        let help = try ScanCommand.run(["--help"]).stdout
+        #expect(help.contains("engine\n") || help.contains(" engine "), "the JSON keys leave out engine")
+        // The table: names on each line, engines after "read by" (a line without one continues the last).
+        let section = help.components(separatedBy: "SYMBOLOGIES")[1].components(separatedBy: "FILES")[0]
+        var engines: [String: String] = [:]
+        var current = ""
+        for line in section.split(separator: "\n") where !line.contains("add-on") && !line.contains(":") {
+            let parts = line.components(separatedBy: " by ")
+            if parts.count > 1 { current = parts.dropFirst().joined(separator: " by ") }
+            for name in parts[0].split(whereSeparator: { ", ()".contains($0) }) { engines[String(name)] = current }
+        }
+        let records = try FileManager.default.contentsOfDirectory(atPath: Self.samples.path).filter { $0.hasSuffix(".png") }.flatMap {
+            try ScanCommand.run(["--json", "Samples/" + $0]).lines
+        }
+        #expect(records.count >= 15)
+        for line in records {
+            let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let symbology = try #require(record["symbology"] as? String), engine = try #require(record["engine"] as? String)
+            let listed = try #require(engines[symbology], "--help does not list \(symbology)")
+            #expect(listed.contains(engine), "\(symbology): JSON says \(engine), --help says read by \(listed)")
+        }
+    }
+
+    /// An add-on is read only with its main code, so an add-on alone is a
+    /// usage error that says so, not a silent exit 4.
+    @Test func anAddOnAloneIsRefusedWithTheFix() throws {
+        let result = try ScanCommand.run(["-S", "ean5", "Samples/ean13.png"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("ean5 is an add-on") && result.stderr.contains("-S ean13,ean5"), "\(result.stderr)")
+    }
+
+    /// The spellings --help documents are the ones -S takes.
+    @Test func theDocumentedSpellingsAreAccepted() throws {
+        let help = try ScanCommand.run(["--help"]).stdout
+        let accepted = try #require(help.components(separatedBy: "also accepted:").dropFirst().first?.components(separatedBy: ".\n").first)
+        let names = accepted.split(whereSeparator: { ", \n".contains($0) }).filter { !$0.hasPrefix("(") && !$0.hasSuffix(")") }
+        #expect(names.count == 13, "\(names)")
+        let result = try ScanCommand.run(["-S", (names + ["EAN-13", "data_matrix"]).joined(separator: ","), "Samples/qr.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    /// A region that runs off the frame says which edge and the most that fits.
+    @Test func aRegionPastAnEdgeSaysWhichAndWhatFits() throws {
+        let wide = try ScanCommand.run(["--roi", "0.5,0.5,0.6,0.4", "Samples/qr.png"])
+        #expect(wide.status == 2)
+        #expect(wide.stderr.contains("x + width is 1.1, past the right edge: the width can be at most 0.5"), "\(wide.stderr)")
+        let tall = try ScanCommand.run(["--roi", "0.1,0.7,0.5,0.4", "Samples/qr.png"])
+        #expect(tall.stderr.contains("y + height is 1.1, past the bottom edge: the height can be at most 0.3"), "\(tall.stderr)")
     }
 
     @Test func symbologiesLimitWhatIsReported() throws {

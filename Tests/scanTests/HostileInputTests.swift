@@ -121,14 +121,16 @@ import Testing
         #expect(run.stdout == "QR-Code:through a pipe\n")
     }
 
-    @Test func truncatedJPEGEndingInEOIExitsDamaged() throws {
+    /// Cut mid-data with an EOI put back: what arrived is scanned, and the
+    /// file is said to be truncated, exit status 1.
+    @Test func truncatedJPEGEndingInEOIExitsOneAndSaysSo() throws {
         let directory = try TemporaryDirectory()
         let symbol = try ZintRenderer.render(.qr, .text("cut short"), moduleSize: 8)
         let jpeg = JPEGEncoder.encode(symbol.frame)
         try Data(jpeg.prefix(jpeg.count / 2) + [0xFF, 0xD9]).write(to: directory.file("cut.jpg"))
         let run = try ScanCommand.run([directory.file("cut.jpg").path])
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("damaged or truncated JPEG"), "\(run.stderr)")
+        #expect(run.stderr.contains("cut.jpg is a truncated JPEG image"), "\(run.stderr)")
     }
 
     @Test func cmykJPEGOfAQRDecodes() throws {
@@ -179,14 +181,43 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "setpriv (util-linux) is missing"))
     func unreadableDirectoryIsReported() throws {
         let directory = try TemporaryDirectory()
-        let locked = directory.file("locked")
-        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked.path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path)
-        let run = try ScanCommand.run(
-            ["--reuid=65534", "--regid=65534", "--clear-groups", ScanCommand.binary.path, locked.path],
-            executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        let locked = try Self.lockedDirectory("locked", in: directory)
+        let run = try Self.runAsNobody([locked.path])
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("cannot read \(locked.path): permission denied"), "\(run.stderr)")
+    }
+
+    /// A subdirectory the walk cannot list is reported under its own name,
+    /// not as standard input's "-".
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "setpriv (util-linux) is missing"))
+    func anUnreadableSubdirectoryIsItsOwnSource() throws {
+        let directory = try TemporaryDirectory()
+        let locked = try Self.lockedDirectory("tree/locked", in: directory)
+        let run = try Self.runAsNobody(["--json", directory.file("tree").path])
+        #expect(run.status == 1, "\(run.stderr)")
+        let record = try #require(run.lines.first.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect(record?["source"] as? String == locked.path, "\(run.stdout)")
+        #expect(record?["status"] as? String == "error", "\(run.stdout)")
+    }
+
+    /// `name` made below `directory`, listable by its owner only; the
+    /// directories above it are open to all.
+    private static func lockedDirectory(_ name: String, in directory: TemporaryDirectory) throws -> URL {
+        let locked = directory.file(name)
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked.path)
+        var above = locked.deletingLastPathComponent()
+        while above.path.hasPrefix(directory.url.path) {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: above.path)
+            above = above.deletingLastPathComponent()
+        }
+        return locked
+    }
+
+    /// `scan arguments` as the user nobody, whom permissions bind.
+    private static func runAsNobody(_ arguments: [String]) throws -> ScanCommand.Result {
+        try ScanCommand.run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", ScanCommand.binary.path] + arguments,
+            executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
     }
 }

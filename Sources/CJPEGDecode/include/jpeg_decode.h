@@ -24,12 +24,14 @@ int jpeg_gray_read_header(jpeg_gray_decoder *decoder, const unsigned char *data,
                           int *output_width, int *output_height);
 
 /* Decodes the pixels into `pixels`, which holds output_height rows of
- * `stride` bytes (stride >= output_width). Returns 0, or -1 on failure.
- * A truncated stream is a failure, not a silently gray-filled image, whether
- * it ends at the end of the data or at a marker; so are a progressive image
- * of over 100 scans and one needing over 160 MiB inside libjpeg. CMYK and
- * YCCK images (Adobe's inverted CMYK included) come out as gray too. */
-int jpeg_gray_read_pixels(jpeg_gray_decoder *decoder, unsigned char *pixels, size_t stride);
+ * `stride` bytes (stride >= output_width). Returns 0, 1 for a truncated
+ * stream kept, or -1 on failure. A truncated stream, whether it ends at the
+ * end of the data or at a marker, is a failure, not a silently gray-filled
+ * image, unless `keep_truncated` is nonzero: then what arrived is decoded,
+ * the rest gray, and 1 says so. A progressive image of over 100 scans and
+ * one needing over 160 MiB inside libjpeg fail. CMYK and YCCK images
+ * (Adobe's inverted CMYK included) come out as gray too. */
+int jpeg_gray_read_pixels(jpeg_gray_decoder *decoder, unsigned char *pixels, size_t stride, int keep_truncated);
 
 /* The last failure's message from libjpeg (empty if none). */
 const char *jpeg_gray_message(const jpeg_gray_decoder *decoder);

@@ -1,7 +1,6 @@
 #ifndef PDF_RENDER_H
 #define PDF_RENDER_H
 
-#include <cairo.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -10,7 +9,10 @@
  * gobject, nss, lcms...) are a third of the program's, and loading them cost
  * every run about 5 ms of CPU, in the scan process and in each reader helper
  * it starts, for a format few runs read. A machine without poppler still
- * scans every other format, and a PDF then fails with the loader's message. */
+ * scans every other format, and a PDF then fails with the loader's message.
+ * Pages are drawn with cairo, which poppler-glib loads, so its functions are
+ * looked up there too: nothing that does not read a PDF links cairo (an
+ * embedding of the library, such as the checkout sample, does not). */
 
 typedef struct pdf_library pdf_library;
 typedef struct pdf_document pdf_document;
@@ -29,8 +31,17 @@ int pdf_document_page_count(const pdf_document *document);
 /* The size of page `index` in points; false when the page cannot be read. */
 bool pdf_document_page_size(const pdf_document *document, int index, double *width, double *height);
 
-/* Draws page `index` with `context`; false when the page cannot be read. */
-bool pdf_document_render_page(const pdf_document *document, int index, cairo_t *context);
+typedef struct pdf_page_image pdf_page_image;
+
+/* Page `index` drawn on white at `scale` pixels per point, in a `width` x
+ * `height` image of cairo's RGB24 (a native-endian 0x00RRGGBB word a pixel),
+ * or NULL with the reason in `error`. */
+pdf_page_image *pdf_document_render_page(const pdf_document *document, int index, int width, int height, double scale,
+                                         char *error, size_t error_size);
+const unsigned char *pdf_page_image_data(const pdf_page_image *image);
+/* Bytes from one row to the next. */
+int pdf_page_image_stride(const pdf_page_image *image);
+void pdf_page_image_free(pdf_page_image *image);
 
 void pdf_document_close(pdf_document *document);
 

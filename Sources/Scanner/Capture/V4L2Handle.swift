@@ -15,8 +15,10 @@ final class V4L2Handle: Sendable {
         do {
             descriptor = try Syscall.retryingNegated { scan_v4l2_open(path) }
         } catch where error.code == ENOTTY {
-            // libv4l2's open already asks VIDIOC_QUERYCAP: ENOTTY means no V4L2 node.
+            // The open asks VIDIOC_QUERYCAP: ENOTTY means no V4L2 node.
             throw CaptureError.notACaptureDevice(path: path, card: "not a V4L2 device")
+        } catch where error.code == EISDIR {
+            throw CaptureError.notACaptureDevice(path: path, card: "a directory, not a device")
         } catch {
             throw CaptureError.from(error, path: path, operation: "open")
         }

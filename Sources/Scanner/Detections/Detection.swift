@@ -58,6 +58,12 @@ public struct Detection: Sendable, Hashable, Codable {
         return nil
     }
 
+    /// The ISBN-13, and ISBN-10 where there is one, of a Bookland EAN-13
+    /// (978, 979); nil for any other code.
+    public var isbn: ISBN? {
+        symbology == .ean13 ? ISBN(ean13: text) : nil
+    }
+
     /// The ISO/IEC 15424 symbology identifier a hardware scanner would send
     /// before the data: `]E0` for EAN-13, `]C1` for GS1-128, `]Q3` for GS1
     /// QR, `]d2` for GS1 DataMatrix, `]e0` for DataBar.

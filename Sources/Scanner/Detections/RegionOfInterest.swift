@@ -22,10 +22,24 @@ public struct RegionOfInterest: Sendable, Hashable {
     /// must not be empty.
     public init(x: Double, y: Double, width: Double, height: Double) throws(RegionOfInterestError) {
         let values = [x, y, width, height]
-        guard values.allSatisfy({ $0.isFinite }), x >= 0, y >= 0, width > 0, height > 0,
-              x + width <= 1.000_001, y + height <= 1.000_001
-        else { throw RegionOfInterestError(text: "\(x),\(y),\(width),\(height)") }
+        func failure(_ reason: String? = nil) -> RegionOfInterestError {
+            RegionOfInterestError(text: "\(x),\(y),\(width),\(height)", reason: reason)
+        }
+        guard values.allSatisfy({ $0.isFinite }), x >= 0, y >= 0, width > 0, height > 0 else { throw failure() }
+        // The usual slip: a region that starts well and runs off the frame.
+        // Say which edge, and the most that fits.
+        guard x + width <= 1.000_001 else {
+            throw failure("x + width is \(Self.sum(x, width)), past the right edge: the width can be at most \(Self.sum(1, -x))")
+        }
+        guard y + height <= 1.000_001 else {
+            throw failure("y + height is \(Self.sum(y, height)), past the bottom edge: the height can be at most \(Self.sum(1, -y))")
+        }
         self.init(uncheckedX: x, y: y, width: min(width, 1 - x), height: min(height, 1 - y))
+    }
+
+    /// `a + b` as a person writes it: 0.5 + 0.6 is 1.1, not 1.0999999999999999.
+    private static func sum(_ a: Double, _ b: Double) -> Double {
+        ((a + b) * 1_000_000).rounded() / 1_000_000
     }
 
     private init(uncheckedX x: Double, y: Double, width: Double, height: Double) {
@@ -67,9 +81,19 @@ public struct RegionOfInterest: Sendable, Hashable {
 public struct RegionOfInterestError: Error, CustomStringConvertible, Sendable {
     /// The value as given.
     public let text: String
-    /// The message for a person: the value given and the form to use.
+    /// What is wrong with a value of the right form (an edge past the
+    /// frame); nil when the form itself is wrong.
+    public let reason: String?
+
+    public init(text: String, reason: String? = nil) {
+        self.text = text
+        self.reason = reason
+    }
+
+    /// The message for a person: the value given, what is wrong with it and the form to use.
     public var description: String {
-        "invalid region of interest '\(text)': give x,y,width,height as fractions of the frame "
-            + "between 0 and 1, for example 0.25,0.25,0.5,0.5 for the centre quarter"
+        "invalid region of interest '\(text)': " + (reason.map { $0 + "; " } ?? "")
+            + "give x,y,width,height as fractions of the frame between 0 and 1, for example "
+            + "0.25,0.25,0.5,0.5 for the centre quarter"
     }
 }

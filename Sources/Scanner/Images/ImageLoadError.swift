@@ -27,6 +27,9 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooManyBytes(name: String, limit: ImageSizeLimit)
     /// The file could not be read at all.
     case unreadable(path: String, reason: UnreadableReason)
+    /// A one-picture call (`ImageLoader.load`) met a file of several pages
+    /// or frames, where returning the first alone would drop the rest unsaid.
+    case severalPages(name: String, format: ImageFormat)
 
     /// Why a file could not be read, from `errno`.
     public enum UnreadableReason: Sendable, Hashable {
@@ -77,6 +80,9 @@ public enum ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot read \(path): it is a directory; pass the image files inside it instead"
         case .unreadable(let path, .notARegularFile(let kind)):
             "cannot read \(path): it is \(kind), not a regular file; to scan what it delivers, use scan - < \(path)"
+        case .severalPages(let name, let format):
+            "\(name) is a \(format.rawValue) file of several pages or frames, and load reads one picture; "
+                + "read each with ImageLoader.forEachPage(contentsOf:), which names them page=N or frame=N"
         case .unreadable(let path, .other(let code)):
             "cannot read \(path): \(Errno(code)); check the file and the disk"
         }

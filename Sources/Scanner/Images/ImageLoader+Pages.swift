@@ -7,7 +7,8 @@ extension ImageLoader {
     /// Decodes the file at `path` page by page, handing each to `body`
     /// before the next is decoded; `body` returns false to stop. Throws when
     /// the file as a whole cannot be read; a damaged page is handed over as
-    /// its error and the pages after it still come.
+    /// its error and the pages after it still come. A JPEG cut short comes
+    /// as what arrived, with its `warning` (`load` throws for it instead).
     public func forEachPage(contentsOf path: String, _ body: (ImagePage) -> Bool) throws(ImageLoadError) {
         try withContents(ofFile: path) { bytes throws(ImageLoadError) in try forEachPage(bytes, name: path, body) }
     }
@@ -26,18 +27,25 @@ extension ImageLoader {
         case .tiff: try TIFFDecoder.forEachPage(bytes, name: name, limit: limit, body)
         case .gif: try GIFDecoder.forEachFrame(bytes, name: name, limit: limit, allFrames: allGIFFrames, body)
         case .pdf: try PDFDecoder.forEachPage(bytes, name: name, limit: limit, dotsPerInch: pdfDotsPerInch, body)
+        case .jpeg:
+            // A file cut short still holds the codes above the cut.
+            let (frame, truncated) = try JPEGDecoder.decodeWhatArrived(bytes, name: name, limit: limit)
+            _ = body(ImagePage(fragment: nil, frame: .success(frame), warning: truncated ? .truncated(name: name, format: .jpeg) : nil))
         default: _ = body(ImagePage(fragment: nil, frame: .success(try load(bytes, name: name))))
         }
     }
 
-    /// The first page of a file of pages, for callers that want one frame.
-    func firstPage(_ bytes: UnsafeRawBufferPointer, name: String) throws(ImageLoadError) -> Frame {
-        var first: Result<Frame, ImageLoadError>?
+    /// The only page of a TIFF, GIF or PDF, for callers that want one
+    /// frame; a file of several throws, as its first page alone is not what
+    /// the file holds (a page with a fragment is one of several).
+    func onlyPage(_ bytes: UnsafeRawBufferPointer, name: String, format: ImageFormat) throws(ImageLoadError) -> Frame {
+        var first: ImagePage?
         try forEachPage(bytes, name: name) { page in
-            first = page.frame
+            first = page
             return false
         }
         guard let first else { throw .notAnImage(name: name) }
-        return try first.get()
+        guard first.fragment == nil else { throw .severalPages(name: name, format: format) }
+        return try first.frame.get()
     }
 }

@@ -20,7 +20,9 @@ public struct ImageLoader: Sendable {
         self.limit = limit
     }
 
-    /// Reads and decodes the image file at `path`.
+    /// Reads and decodes the image file at `path`, which holds one picture:
+    /// a TIFF or PDF of several pages (a GIF's frames, with `allGIFFrames`)
+    /// throws `severalPages`; `forEachPage(contentsOf:)` reads each.
     public func load(contentsOf path: String) throws(ImageLoadError) -> Frame {
         try withContents(ofFile: path) { bytes throws(ImageLoadError) in try load(bytes, name: path) }
     }
@@ -72,7 +74,9 @@ public struct ImageLoader: Sendable {
         case .webP: try WebPDecoder.decode(bytes, name: name, limit: limit)
         case .pnm: try PNMDecoder.decode(bytes, name: name, limit: limit)
         case .bmp: try BMPDecoder.decode(bytes, name: name, limit: limit)
-        case .tiff, .gif, .pdf: try firstPage(bytes, name: name)
+        case .tiff: try onlyPage(bytes, name: name, format: .tiff)
+        case .gif: try onlyPage(bytes, name: name, format: .gif)
+        case .pdf: try onlyPage(bytes, name: name, format: .pdf)
         case nil: throw .notAnImage(name: name, content: ContentKind(detecting: bytes))
         }
     }

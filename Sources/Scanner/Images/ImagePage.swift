@@ -7,6 +7,9 @@ public struct ImagePage: Sendable {
     /// The decoded picture, or why this page could not be decoded (the other
     /// pages of the file may still be fine).
     public let frame: Result<Frame, ImageLoadError>
+    /// What was wrong with a page that still decoded (a JPEG cut short):
+    /// its frame holds what arrived, and the caller should say so.
+    public internal(set) var warning: ImageLoadWarning? = nil
 
     /// The page's name for output: `name`, or `name#page=3` for a page of a
     /// file with several.

@@ -17,10 +17,27 @@ public enum JPEGDecoder {
     /// Decodes `bytes`, shrunk by `scale`. `name` (a file or device) is used in
     /// error messages. The stored image size is checked against `limit`
     /// before any pixel memory is allocated.
+    /// A truncated image is an error: a camera's next frame is whole.
     public static func decode(
         _ bytes: UnsafeRawBufferPointer, scale: JPEGScale = .full, name: String,
         limit: ImageSizeLimit = .standard
     ) throws(ImageLoadError) -> Frame {
+        try decode(bytes, scale: scale, name: name, limit: limit, keepingTruncated: false).frame
+    }
+
+    /// Decodes `bytes` as `decode(_:scale:name:limit:)` does, except that
+    /// data ending early gives what arrived, gray below the cut, with
+    /// `truncated` set: a file cut short may still hold its codes, and
+    /// zbarimg reads them.
+    public static func decodeWhatArrived(
+        _ bytes: UnsafeRawBufferPointer, name: String, limit: ImageSizeLimit = .standard
+    ) throws(ImageLoadError) -> (frame: Frame, truncated: Bool) {
+        try decode(bytes, scale: .full, name: name, limit: limit, keepingTruncated: true)
+    }
+
+    private static func decode(
+        _ bytes: UnsafeRawBufferPointer, scale: JPEGScale, name: String, limit: ImageSizeLimit, keepingTruncated: Bool
+    ) throws(ImageLoadError) -> (frame: Frame, truncated: Bool) {
         guard let decoder = jpeg_gray_create() else {
             throw .corrupt(name: name, format: .jpeg, reason: "out of memory creating the decoder")
         }
@@ -40,11 +57,15 @@ public enum JPEGDecoder {
         guard limit.allows(width: Int(imageWidth), height: Int(imageHeight)) else {
             throw .tooLarge(name: name, width: Int(imageWidth), height: Int(imageHeight), limit: limit)
         }
-        return try limit.makeFrame(width: Int(width), height: Int(height), format: .jpeg, name: name) {
+        var truncated = false
+        let frame = try limit.makeFrame(width: Int(width), height: Int(height), format: .jpeg, name: name) {
             pixels throws(ImageLoadError) in
             let target = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            guard jpeg_gray_read_pixels(decoder, target, Int(width)) == 0 else { throw failure() }
+            let status = jpeg_gray_read_pixels(decoder, target, Int(width), keepingTruncated ? 1 : 0)
+            guard status >= 0 else { throw failure() }
+            truncated = status == 1
         }
+        return (frame, truncated)
     }
 
     /// Decodes the JPEG in `bytes`; see `decode(_:scale:name:limit:)`.

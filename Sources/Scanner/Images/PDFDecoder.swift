@@ -1,4 +1,3 @@
-import CCairo
 import CPDFRender
 
 /// Renders PDF pages with poppler (through cairo), each page its own
@@ -94,21 +93,14 @@ enum PDFDecoder {
         }
         let width = Int(min(size.width, 1e9)), height = Int(min(size.height, 1e9))
         return try limit.makeFrame(width: width, height: height, format: .pdf, name: name) { pixels throws(ImageLoadError) in
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
-            defer { cairo_surface_destroy(surface) }
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
-                throw corrupt("cairo cannot make a \(width)x\(height) surface")
+            let (drawn, error) = withErrorMessage { message, size in
+                pdf_document_render_page(document, Int32(index), Int32(width), Int32(height), scale, message, size)
             }
-            let context = cairo_create(surface)
-            cairo_set_source_rgb(context, 1, 1, 1)
-            cairo_paint(context)
-            cairo_scale(context, scale, scale)
-            let drawn = pdf_document_render_page(document, Int32(index), context)
-            cairo_destroy(context)
-            guard drawn else { throw corrupt("the page cannot be read") }
-            cairo_surface_flush(surface)
+            guard let image = drawn else { throw corrupt(error) }
+            defer { pdf_page_image_free(image) }
             // RGB24 is a native-endian 0x00RRGGBB word: B, G, R, unused in memory.
-            let stride = Int(cairo_image_surface_get_stride(surface))
+            let stride = Int(pdf_page_image_stride(image))
+            let data = pdf_page_image_data(image)
             LumaConversion.convert(
                 UnsafeRawBufferPointer(start: data, count: stride * height),
                 layout: .init(bytesPerPixel: 4, red: 2, green: 1, blue: 0), width: width, height: height,

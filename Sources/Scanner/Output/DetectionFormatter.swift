@@ -1,4 +1,4 @@
-/// Turns a detection into one output line, in text, raw or JSON form.
+/// Turns a detection into one output line, in text, raw (text or bytes) or JSON form.
 public struct DetectionFormatter: Sendable {
     /// The form of every line: text, raw or JSON.
     public let format: OutputFormat
@@ -25,6 +25,9 @@ public struct DetectionFormatter: Sendable {
         /// Its time limit ended the work on it; what was found by then came
         /// before. The message says so.
         case timedOut(String)
+        /// The file ends early; what was found in the part that arrived
+        /// came before. The message says so.
+        case truncated(String)
     }
 
     /// The JSON record for a source without detections, or cut short, so
@@ -42,6 +45,9 @@ public struct DetectionFormatter: Sendable {
         case .timedOut(let message):
             json.add("status", "timeout")
             json.add("error", message)
+        case .truncated(let message):
+            json.add("status", "truncated")
+            json.add("error", message)
         }
         return Array((json.text + "\n").utf8)
     }
@@ -53,7 +59,11 @@ public struct DetectionFormatter: Sendable {
     ) -> [UInt8] {
         switch format {
         case .raw:
+            return Array(detection.text.utf8) + [0x0A]
+        case .rawBytes:
             return detection.bytes + [0x0A]
+        case .xml:
+            return Array(ZBarXML.symbol(detection).utf8)
         case .text:
             let name = namesSource ? TerminalSafeText.escape(source) + ":" : ""
             return Array((name + detection.symbology.label + ":" + TerminalSafeText.escape(detection.humanReadable) + "\n").utf8)
@@ -68,6 +78,12 @@ public struct DetectionFormatter: Sendable {
             json.add("symbology_id", detection.symbologyIdentifier)
             if let addOn = detection.addOn { json.add("add_on", addOn) }
             if let gtin = detection.gtin { json.add("gtin", gtin) }
+            if let isbn = detection.isbn {
+                var object = JSONLine()
+                object.add("isbn13", isbn.isbn13)
+                if let isbn10 = isbn.isbn10 { object.add("isbn10", isbn10) }
+                json.add("isbn", object: object)
+            }
             addGS1(of: detection, to: &json)
             addVariableMeasure(of: detection, to: &json)
             json.add("engine", detection.engine.rawValue)

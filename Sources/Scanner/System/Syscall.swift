@@ -47,11 +47,11 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
 /// System calls with their error handling in one place: retried when a
 /// signal interrupts them (EINTR), failures thrown as `Errno`. Modelled on
 /// swift-system's `valueOrErrno` and swift-nio's `syscall(blocking:)`.
-enum Syscall {
+package enum Syscall {
     /// Runs `call`, which follows the C convention (-1 and `errno` on
     /// failure), until no signal interrupts it; returns its result.
     @discardableResult
-    static func retrying<Result: FixedWidthInteger>(_ call: () -> Result) throws(Errno) -> Result {
+    package static func retrying<Result: FixedWidthInteger>(_ call: () -> Result) throws(Errno) -> Result {
         while true {
             let result = call()
             if result != -1 { return result }
@@ -63,7 +63,7 @@ enum Syscall {
     /// Runs `call`, which returns a negated errno on failure (the style of
     /// this package's libv4l2 shim), until no signal interrupts it.
     @discardableResult
-    static func retryingNegated(_ call: () -> Int32) throws(Errno) -> Int32 {
+    package static func retryingNegated(_ call: () -> Int32) throws(Errno) -> Int32 {
         while true {
             let result = call()
             if result >= 0 { return result }
@@ -74,7 +74,7 @@ enum Syscall {
     /// Waits until `descriptor` has one of `events` (POLLIN, POLLOUT) or
     /// `timeout` passes, resuming after signals with the time left. Returns
     /// the events that occurred, or nil when the time ran out.
-    static func poll(_ descriptor: Int32, for events: Int16, timeout: Duration) throws(Errno) -> Int16? {
+    package static func poll(_ descriptor: Int32, for events: Int16, timeout: Duration) throws(Errno) -> Int16? {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {

@@ -31,9 +31,21 @@ import Testing
         for dotsPerInch in [72, 200] {
             var loader = ImageLoader()
             loader.pdfDotsPerInch = dotsPerInch
-            let frame = try loader.load(contentsOf: fixtures.path("pages.pdf"))
+            var first: Frame?
+            try loader.forEachPage(contentsOf: fixtures.path("pages.pdf")) { page in
+                first = try? page.frame.get()
+                return false
+            }
+            let frame = try #require(first)
             let expected = Double(source.width) * Double(dotsPerInch) / 72
             #expect(abs(Double(frame.width) - expected) <= 1, "\(dotsPerInch) dpi: \(frame.width) for \(expected)")
+        }
+    }
+
+    @Test func theOneFrameCallRefusesSeveralPages() throws {
+        let fixtures = try document()
+        #expect(throws: ImageLoadError.severalPages(name: fixtures.path("pages.pdf"), format: .pdf)) {
+            try ImageLoader().load(contentsOf: fixtures.path("pages.pdf"))
         }
     }
 

@@ -32,9 +32,17 @@ import Testing
         let pages = try fixtures.pages("one.tif")
         #expect(pages.map(\.fragment) == [nil])
         #expect(pages.map(\.texts.value) == [["page one"]])
-        // The one-frame API gives the first page of a multi-page file.
-        let frame = try ImageLoader().load(contentsOf: fixtures.path("pages.tif"))
+        let frame = try ImageLoader().load(contentsOf: fixtures.path("one.tif"))
         #expect(BarcodeReader().read(frame).detections.map(\.text) == ["page one"])
+    }
+
+    /// The one-frame API does not hand back page 1 of 3 as if it were the file.
+    @Test func theOneFrameCallRefusesSeveralPages() throws {
+        let fixtures = try threePages()
+        let error = #expect(throws: ImageLoadError.severalPages(name: fixtures.path("pages.tif"), format: .tiff)) {
+            try ImageLoader().load(contentsOf: fixtures.path("pages.tif"))
+        }
+        #expect(error?.description.contains("forEachPage(contentsOf:)") == true)
     }
 
     @Test func truncatedAndDamagedFilesFailClearly() throws {

@@ -22,10 +22,17 @@ import Testing
         #expect(String(decoding: line(.text, detection(.ean13, "4006381333931")), as: UTF8.self) == "EAN-13:4006381333931\n")
     }
 
-    @Test func rawIsThePayloadBytesUnchanged() {
+    @Test func rawBytesIsThePayloadBytesUnchanged() {
         var binary = detection(.aztec, "")
         binary.bytes = [0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x00, 0xFF, 0x0A]
-        #expect(line(.raw, binary) == binary.bytes + [0x0A])
+        #expect(line(.rawBytes, binary) == binary.bytes + [0x0A])
+    }
+
+    /// --raw is the text, unescaped, in UTF-8, whatever the symbol's bytes.
+    @Test func rawIsTheTextUnescaped() {
+        var latin9 = detection(.qr, "\u{1B}€")
+        latin9.bytes = [0x1B, 0xA4]
+        #expect(line(.raw, latin9) == Array("\u{1B}€\n".utf8))
     }
 
     @Test func jsonCarriesEveryField() throws {

@@ -39,4 +39,32 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("scan: \(option) takes auto or a whole number, not 'near'"))
     }
+
+    /// A directory or a node that is not V4L2 is said to be no video
+    /// device, in one line of ours (libv4l2 printed its own first).
+    @Test(arguments: [("/tmp", "/tmp (a directory, not a device) is not a video capture device"),
+                      ("/dev/null", "/dev/null (not a V4L2 device) is not a video capture device")])
+    func aPathThatIsNoVideoDeviceIsSaidToBeNone(path: String, message: String) throws {
+        let result = try ScanCommand.run(["--device", path, "--oneshot"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "scan: \(message) with streaming I/O; choose another with --device\n", "\(result.stderr)")
+    }
+
+    /// Listing cameras where there is none advises connecting one, not
+    /// scanning a FILE, which has nothing to do with listing.
+    @Test(.enabled(if: !hasVideoNodes, "this machine has /dev/video* nodes"))
+    func listingNoCameraAdvisesConnectingOne() throws {
+        for listing in ["--list-devices", "--list-formats"] {
+            let result = try ScanCommand.run([listing])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("scan: no camera found: /dev/video* does not exist; connect a camera;"), "\(result.stderr)")
+            #expect(!result.stderr.contains("FILE"), "\(result.stderr)")
+        }
+    }
+
+    @Test func aMissingRecordingSaysWhatInputTakes() throws {
+        let result = try ScanCommand.run(["--input", "missing.mjpeg"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("scan: missing.mjpeg: No such file or directory; check the path: --input replays"), "\(result.stderr)")
+    }
 }

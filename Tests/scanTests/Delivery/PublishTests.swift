@@ -99,6 +99,28 @@ import Testing
         print("published 500 events: \(unsent) unsent at the kill, \(subscriber.lines.count - 500) duplicates delivered")
     }
 
+    /// Every message a run publishes, events on TOPIC and the lane's state
+    /// on TOPIC/status, conforms to the schema published for it.
+    @Test func publishedMessagesConformToTheirSchemas() throws {
+        let broker = try Broker(in: directory)
+        try broker.start()
+        let events = try Subscriber(broker: broker, topic: Self.topic, in: directory)
+        let states = try Subscriber(broker: broker, topic: Self.topic + "/status", in: directory, name: "status-subscriber")
+        let run = try Run(
+            publishing(try items(0...4, name: "five.y4m"), broker: broker, state: directory.file("state"), extra: ["--fast", "--left"]),
+            name: "five", in: directory)
+        run.process.waitUntilExit()
+        #expect(run.process.terminationStatus == 0, "\(run.messages)")
+        try Wait.until("5 appeared and 5 left events") { events.lines.count >= 10 }
+        try Wait.until("the lane's state going offline") { states.lines.last?.contains("offline") == true }
+        #expect(Set(events.lines.compactMap { $0.firstMatch(of: /"event":"([a-z-]+)"/).map { String($0.1) } }) == ["appeared", "left"])
+        #expect(try RecordSchema.violations(in: events.lines, schema: RecordSchema.eventMessage) == [])
+        #expect(states.lines.contains(#"{"lane":"lane3","state":"online"}"#), "\(states.lines)")
+        #expect(try RecordSchema.violations(in: states.lines, schema: RecordSchema.statusMessage) == [])
+        // Standard output has no delivery fields, and its records' schema holds.
+        #expect(try RecordSchema.violations(in: try String(contentsOf: run.stdout, encoding: .utf8).split(separator: "\n").map(String.init)) == [])
+    }
+
     /// TLS with a CA file and a password from a file: the right ones
     /// publish; a wrong password or a certificate from another CA each give
     /// one error line and exit status 1.

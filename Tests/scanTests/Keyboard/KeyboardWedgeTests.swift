@@ -1,5 +1,6 @@
 import Foundation
 import Scanner
+import ScanKeyboard
 import ScannerTestSupport
 import Testing
 

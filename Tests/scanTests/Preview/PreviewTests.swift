@@ -1,5 +1,6 @@
 import Foundation
 import Scanner
+import ScanOverlay
 import ScannerTestSupport
 import Testing
 
@@ -218,6 +219,28 @@ import Testing
         #expect(previewed.stderr == "scan: --preview: no display (DISPLAY and WAYLAND_DISPLAY are unset); scanning without a window\n")
         let quiet = try ScanCommand.run(["--input", recording, "--fast", "--preview", "-q"], environment: environment)
         #expect(quiet.stderr.isEmpty)
+    }
+
+    /// A display named but not there (no X server on it; Wayland without
+    /// XDG_RUNTIME_DIR) is said in one line of ours, not left to SDL, which
+    /// fell back to an invisible window or printed only its own line.
+    @Test(arguments: [
+        ("DISPLAY", ":97", "cannot open a window on DISPLAY=:97: none answers"),
+        ("WAYLAND_DISPLAY", "wayland-97", "cannot open a window on WAYLAND_DISPLAY=wayland-97: XDG_RUNTIME_DIR, where its socket is, is unset"),
+    ])
+    func aDisplayThatCannotBeOpenedIsSaidInOneLine(variable: String, value: String, message: String) throws {
+        try #require(!FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X97"), "an X server runs on :97")
+        let dir = try TemporaryDirectory()
+        let recording = try RecordingBuilder.firstFrameQRClip(in: dir)
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "XDG_RUNTIME_DIR"] { environment.removeValue(forKey: name) }
+        environment[variable] = value
+        let previewed = try ScanCommand.run(["--input", recording, "--fast", "--preview"], environment: environment)
+        #expect(previewed.status == 0)
+        #expect(!previewed.stdout.isEmpty)
+        #expect(previewed.stderr.hasPrefix("scan: --preview: \(message)"), "\(previewed.stderr)")
+        #expect(previewed.stderr.hasSuffix("; scanning without a window\n"), "\(previewed.stderr)")
+        #expect(previewed.stderr.split(separator: "\n").count == 1, "\(previewed.stderr)")
     }
 
     @Test func helpListsThePreviewKeys() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Scanner
+import ScanOverlay
 import ScannerTestSupport
 
 /// A private X server (Xvfb) for window tests, on a display number it picks

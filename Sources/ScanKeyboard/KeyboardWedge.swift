@@ -1,3 +1,5 @@
+import Scanner
+
 /// Types payloads as a USB barcode scanner does: each character through the
 /// layout, then a suffix (Enter by default). A payload is checked whole
 /// before any key is pressed: one with a character the layout cannot type,

@@ -1,3 +1,4 @@
+import Scanner
 import CUInput
 import Glibc
 

@@ -1,5 +1,6 @@
 import Foundation
 import Scanner
+import ScanDelivery
 import ScannerTestSupport
 import Testing
 

@@ -1,3 +1,5 @@
+import Scanner
+
 /// A colour picture, 8 bits per channel, red-green-blue-alpha, rows packed
 /// without padding: what the overlay renderer returns, ready to upload as a
 /// texture or write as a PNG.

@@ -1,3 +1,5 @@
+import Scanner
+
 /// Draws what the scanner saw: each detection's outline from its corners,
 /// a label with its symbology and payload, and the region of interest, over
 /// the frame, antialiased, through cairo.

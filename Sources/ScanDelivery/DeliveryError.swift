@@ -1,3 +1,4 @@
+import Scanner
 import Glibc
 
 /// Why events could not reach the broker, and what to do about it.

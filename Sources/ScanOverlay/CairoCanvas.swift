@@ -1,3 +1,4 @@
+import Scanner
 import CCairo
 
 /// The one owner of a cairo image surface and its drawing context: every

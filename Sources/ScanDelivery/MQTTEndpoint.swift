@@ -1,3 +1,5 @@
+import Scanner
+
 /// Where events go: `mqtt://HOST:PORT/TOPIC`, or `mqtts://` for TLS.
 public struct MQTTEndpoint: Sendable, Hashable, CustomStringConvertible {
     public var host: String

@@ -1,3 +1,5 @@
+import Scanner
+
 /// One detection to draw, and whether it is new.
 public struct OverlayMark: Sendable, Hashable {
     /// Whether a code was just found or is still in view: the two are drawn

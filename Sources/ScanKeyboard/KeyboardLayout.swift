@@ -1,3 +1,5 @@
+import Scanner
+
 /// Which key, with which modifier, types a character on a keyboard layout,
 /// as a hardware scanner must be told what layout its host expects.
 /// Dead keys (German ´ ` ^) are left out: they would combine with the next

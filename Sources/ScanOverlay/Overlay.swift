@@ -1,3 +1,5 @@
+import Scanner
+
 /// A frame with its detections and region of interest drawn over it.
 public struct Overlay: Sendable, Hashable {
     /// The frame as grey with the overlays in colour.

@@ -1,3 +1,5 @@
+import Scanner
+
 /// Why an overlay could not be drawn, or an image read or written.
 public enum OverlayError: Error, CustomStringConvertible, Sendable, Equatable {
     /// cairo could not make a canvas of this size (too large, or out of memory).

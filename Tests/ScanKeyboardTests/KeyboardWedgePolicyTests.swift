@@ -1,4 +1,5 @@
 import Scanner
+import ScanKeyboard
 import Testing
 
 @Suite struct KeyboardWedgePolicyTests {
