@@ -32,19 +32,8 @@ enum CodabarDecoder {
     ]
 
     static func decode(_ runs: ScanRuns) -> [LinearRead] {
-        var reads: [LinearRead] = []
-        runs.widths.withUnsafeBufferPointer { w in
-            var s = 1
-            while s + 8 < w.count {
-                if let read = decode(w, at: s) {
-                    reads.append(read)
-                    s = read.endRun + 1
-                } else {
-                    s += 2
-                }
-            }
-        }
-        return reads
+        // Start, a gap and the first run after it.
+        SymbolScan.reads(runs.widths, minimumRuns: 9) { decode($0, at: $1) }
     }
 
     private static func isStartStop(_ c: UInt8) -> Bool { c >= UInt8(ascii: "A") && c <= UInt8(ascii: "D") }

@@ -30,21 +30,8 @@ enum Code39 {
     private static let starLayout: [Bool] = (0..<9).map { masks[star] & (1 << (8 - $0)) != 0 }
 
     static func decode(_ runs: ScanRuns) -> [LinearRead] {
-        let widths = RunWidths.sanitized(runs)
-        return widths.withUnsafeBufferPointer { buffer in
-            var reads: [LinearRead] = []
-            var start = 1
-            // Start, one character, stop (9 runs each, two gaps), trailing quiet zone.
-            while start + 30 <= buffer.count {
-                if let read = symbol(buffer, from: start) {
-                    reads.append(read)
-                    start = read.endRun + 1
-                } else {
-                    start += 2
-                }
-            }
-            return reads
-        }
+        // Start, one character, stop (9 runs each, two gaps), trailing quiet zone.
+        SymbolScan.reads(RunWidths.sanitized(runs), minimumRuns: 30) { symbol($0, from: $1) }
     }
 
     /// The value (0-43) of the 9 runs from `start`, and its confidence; nil unless

@@ -25,19 +25,8 @@ enum ITFDecoder {
     ]
 
     static func decode(_ runs: ScanRuns) -> [LinearRead] {
-        var reads: [LinearRead] = []
-        runs.widths.withUnsafeBufferPointer { w in
-            var s = 1
-            while s + 7 < w.count {
-                if let read = decode(w, at: s) {
-                    reads.append(read)
-                    s = read.endRun + 1
-                } else {
-                    s += 2
-                }
-            }
-        }
-        return reads
+        // Start (4 runs) and a stop (3) with its quiet zone.
+        SymbolScan.reads(runs.widths, minimumRuns: 8) { decode($0, at: $1) }
     }
 
     private static func decode(_ w: UnsafeBufferPointer<Float>, at s: Int) -> LinearRead? {

@@ -21,21 +21,8 @@ enum Telepen {
     private static let startLayout: [Bool] = Array(repeating: false, count: 10) + [true, true]
 
     static func decode(_ runs: ScanRuns) -> [LinearRead] {
-        let widths = RunWidths.sanitized(runs)
-        return widths.withUnsafeBufferPointer { buffer in
-            var reads: [LinearRead] = []
-            var start = 1
-            // Start, one data, check, stop (at least 6 runs each) and the quiet zone.
-            while start + 30 <= buffer.count {
-                if let read = symbol(buffer, from: start) {
-                    reads.append(read)
-                    start = read.endRun + 1
-                } else {
-                    start += 2
-                }
-            }
-            return reads
-        }
+        // Start, one data, check, stop (at least 6 runs each) and the quiet zone.
+        SymbolScan.reads(RunWidths.sanitized(runs), minimumRuns: 30) { symbol($0, from: $1) }
     }
 
     /// Data characters as zxing-cpp 3.1.1 prints them. Telepen Numeric draws digit
