@@ -30,7 +30,10 @@ enum Code39Interpretation {
         return result
     }
 
-    private static func shifted(_ shift: UInt8, _ letter: UInt8) -> UInt8? {
+    /// The full ASCII byte of a shift character (`$ % / +`) and a letter,
+    /// nil for a pair the table leaves out. Code 93 uses the same table,
+    /// with shift characters of its own.
+    static func shifted(_ shift: UInt8, _ letter: UInt8) -> UInt8? {
         guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter) else { return nil }
         let n = letter - UInt8(ascii: "A")
         switch shift {
@@ -40,16 +43,17 @@ enum Code39Interpretation {
             if n <= 14 { return n + 0x21 }  // /A../O: ! .. /
             return letter == UInt8(ascii: "Z") ? UInt8(ascii: ":") : nil
         default:  // %
-            let table: [UInt8] = [
-                0x1B, 0x1C, 0x1D, 0x1E, 0x1F,  // %A..%E
-                0x3B, 0x3C, 0x3D, 0x3E, 0x3F,  // %F..%J: ; < = > ?
-                0x5B, 0x5C, 0x5D, 0x5E, 0x5F,  // %K..%O: [ \ ] ^ _
-                0x7B, 0x7C, 0x7D, 0x7E, 0x7F,  // %P..%T: { | } ~ DEL
-                0x00, 0x40, 0x60, 0x7F, 0x7F, 0x7F,  // %U NUL, %V @, %W `, %X..%Z DEL
-            ]
-            return table[Int(n)]
+            return percentShifted[Int(n)]
         }
     }
+
+    private static let percentShifted: [UInt8] = [
+        0x1B, 0x1C, 0x1D, 0x1E, 0x1F,  // %A..%E
+        0x3B, 0x3C, 0x3D, 0x3E, 0x3F,  // %F..%J: ; < = > ?
+        0x5B, 0x5C, 0x5D, 0x5E, 0x5F,  // %K..%O: [ \ ] ^ _
+        0x7B, 0x7C, 0x7D, 0x7E, 0x7F,  // %P..%T: { | } ~ DEL
+        0x00, 0x40, 0x60, 0x7F, 0x7F, 0x7F,  // %U NUL, %V @, %W `, %X..%Z DEL
+    ]
 
     private static let code32Alphabet = Array("0123456789BCDFGHJKLMNPQRSTUVWXYZ".utf8)
 

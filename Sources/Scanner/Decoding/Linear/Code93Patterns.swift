@@ -6,6 +6,8 @@ enum Code93Patterns {
 
     /// The character each data value draws (values 0-42).
     static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-. $/+%".utf8)
+    /// The Code 39 full ASCII shift each shift character stands for, ($) (%) (/) (+) in order.
+    static let shiftCharacters = Array("$%/+".utf8)
 
     static let widths: [String] = [
         "131112", "111213", "111312", "111411", "121113", "121212", "121311", "111114", "131211", "141111", // 0-9

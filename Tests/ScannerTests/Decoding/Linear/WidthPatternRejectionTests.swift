@@ -43,7 +43,7 @@ import ScannerTestSupport
             var matcher = CalibratedMatcher(Code128Patterns.set)
             widths.withUnsafeBufferPointer { b in
                 matcher.learn(b, at: 1, pattern: Code128Patterns.startB)
-                #expect(Code128.character(b, at: start, &matcher) == nil, "character \(k)")
+                #expect(CalibratedSymbol.character(b, at: start, &matcher) == nil, "character \(k)")
             }
         }
     }
@@ -77,7 +77,7 @@ import ScannerTestSupport
             var matcher = CalibratedMatcher(Code93Patterns.set)
             widths.withUnsafeBufferPointer { b in
                 matcher.learn(b, at: 1, pattern: Code93Patterns.startStop)
-                #expect(Code93.character(b, at: start, &matcher) == nil, "character \(k)")
+                #expect(CalibratedSymbol.character(b, at: start, &matcher) == nil, "character \(k)")
             }
         }
         for run in 7..<(clean.count - 9) {
