@@ -6,14 +6,12 @@
 
 /// One group of a DataBar character set (the standard's per-group table row).
 struct DataBarCharacterGroup: Sendable {
-    var oddModules: Int
-    var oddWidest: Int
-    var evenWidest: Int
+    /// The odd elements' module count, and the widest an odd and an even element may be.
+    var oddModules, oddWidest, evenWidest: Int
     /// How many values the minor side takes (the multiplier of the major side).
     var minorCount: Int
     /// Values in the group: its first value is `offset`.
-    var offset: Int
-    var size: Int
+    var offset, size: Int
 }
 
 /// A DataBar character set: element count, module count and groups.
