@@ -82,6 +82,7 @@ let package = Package(
             exclude: ["seeds", "crashers", "fuzz.dict"]),
         .executableTarget(
             name: "fuzz-decoder", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/Decoder", exclude: ["seeds", "crashers"]),
+        .executableTarget(name: "fuzz-qr", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/QR", exclude: ["seeds"]),
         .executableTarget(name: "fuzz-linear", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/Linear", exclude: ["seeds"]),
 
         // Tests. zint renders known payloads; the support module is shared by
