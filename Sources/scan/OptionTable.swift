@@ -47,18 +47,19 @@ enum OptionTable {
 
     static let sections: [Section] = [
         Section(title: "SYMBOLOGIES (--symbologies, default all: every one but the add-ons)", notes: """
-                ean13, ean8, upca, upce, code39, code93, code128,      read by zbar
-                codabar, itf (Interleaved 2 of 5, ITF-14), databar
-                qr                                                     read by zbar and zxing-cpp
+                ean13, ean8, upca, upce, code39, code93, code128,      read by our own decoder,
+                codabar, itf (Interleaved 2 of 5, ITF-14), databar,    zbar the witness and
+                databar-expanded, databar-limited, telepen             second chance
+                qr                                                     our own, zxing-cpp, zbar
+                microqr, rmqr                                          our own decoder
                 pdf417, aztec, datamatrix, maxicode                    read by zxing-cpp
-                databar-expanded                                       found by zbar, read by zxing-cpp
                 ean2, ean5             add-ons, off unless named with their main code (e.g.
                                        all,ean5 or ean13,ean5): reported with their EAN-13/UPC,
                                        in JSON as "add_on"
-              JSON's "engine" names the engine whose read is reported (zbar, zxing).
+              JSON's "engine" names the engine whose read is reported (native, zbar, zxing).
               Names ignore case, - and _ (EAN-13, data_matrix); also accepted: qrcode, ean (ean13),
               upc (upca), pdf, dm, i25, interleaved2of5, itf14, rss14, databaromni,
-              databarexp, rssexpanded, maxi.
+              databarexp, rssexpanded, databarltd, rsslimited, microqrcode, mqr, rmqrcode, maxi.
               UPC-A prints as its 12 digits and UPC-E as its 8; JSON adds "gtin", always the
               14-digit GTIN (also for ITF-14 and GS1 data with AI 01). GS1 data prints in its
               human-readable form, (01)09501101530003(10)AB-123.

@@ -4,10 +4,15 @@
 /// the magazine and its issue number. An add-on belongs to the main symbol
 /// whose right end (in reading direction) it starts just after, on the same
 /// line of bars; an add-on with no main symbol is dropped, as no peer
-/// reports one alone.
+/// reports one alone. The add-on read on the most lines is joined first,
+/// an EAN-5 before an EAN-2 on as many: lines that cross an EAN-5 at a
+/// slant can read its first two digits as an EAN-2, whose parity check is
+/// only mod 4.
 enum AddOnPairing {
     static func attach(_ detections: [Detection]) -> [Detection] {
-        let addOns = detections.filter(\.symbology.isAddOn)
+        let addOns = detections.filter(\.symbology.isAddOn).sorted {
+            ($0.evidence, $0.symbology == .ean5 ? 1 : 0) > ($1.evidence, $1.symbology == .ean5 ? 1 : 0)
+        }
         guard !addOns.isEmpty else { return detections }
         var result = detections.filter { !$0.symbology.isAddOn }
         for addOn in addOns {

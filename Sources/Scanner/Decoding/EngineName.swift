@@ -12,4 +12,8 @@ enum EngineName: Sendable, Hashable {
     case linear
     /// Our reader of QR, Micro QR and rMQR (`QREngine`).
     case qr
+    /// Our Aztec reader (`AztecEngine`).
+    case aztec
+    /// Our Data Matrix reader (`DataMatrixEngine`).
+    case dataMatrix
 }

@@ -222,7 +222,13 @@ struct RoundTripPayload: Sendable, CustomStringConvertible {
             }
         case .codabar, .itf, .databar, .databarExpanded, .databarLimited, .telepen, .maxicode, .ean2, .ean5:
             return (0..<3).map { index in retail(symbology, index: index, using: &random) }
-        case .qr, .microQR, .rmqr, .pdf417, .aztec, .dataMatrix:
+        case .microQR, .rmqr:
+            // Small symbols: short upper-case text and digits, which fit every size zint picks.
+            let characters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 $%*+-./:")
+            return (0..<3).map { _ in
+                text(symbology, String((0..<Int.random(in: 3...12, using: &random)).map { _ in characters.randomElement(using: &random)! }))
+            }
+        case .qr, .pdf417, .aztec, .dataMatrix:
             let bytes = (0..<Int.random(in: 8...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             return [text(symbology, unicode(using: &random)), text(symbology, unicode(using: &random)),
                     RoundTripPayload(symbology: symbology, input: .bytes(bytes), text: nil, bytes: bytes, gtin: nil)]
@@ -314,16 +320,14 @@ enum KnownIssue {
     static let all: Set<Int> = [0, 1, 2]
 
     static let entries: [Entry] = [
-        Entry(symbologies: [.maxicode], variants: [.inverted], payloads: [0],
-              what: "nothing found: zxing 1.4 does not read this light-on-dark MaxiCode in the inverted second chance"),
-        Entry(symbologies: [.telepen], variants: [.noisy], payloads: [2],
+        Entry(symbologies: [.databarExpanded], variants: [.tilted17], payloads: [0],
+              what: "right text, but from rows of pairs joined across lines (DataBarAssembler), whose outline spans the frame along the lines"),
+        Entry(symbologies: [.itf], variants: [.scaledUp], payloads: [2],
+              what: "nothing found: an ITF-14 with a quiet zone of 5 narrow bars; ours asks 7, and zbar's read is not confirmed by its views"),
+        Entry(symbologies: [.rmqr], variants: [.noisy], payloads: all,
+              what: "nothing found: our rMQR detector loses its finder and timing in noise of ±40 levels"),
+        Entry(symbologies: [.telepen], variants: [.noisy], payloads: [1],
               what: "right text from our reader, whose corners reach 16 pixels into the noisy quiet zone on the right"),
-        Entry(symbologies: [.aztec], variants: [.tilted33], payloads: [2],
-              what: "nothing found: a 33°-tilted Aztec holding binary bytes, even after the bullseye is turned upright"),
-        Entry(symbologies: [.aztec], variants: [.scaledDown], payloads: [0, 1],
-              what: "nothing found: a 19x19 Aztec at 2.4 px per module"),
-        Entry(symbologies: [.aztec], variants: [.blurred], payloads: [2],
-              what: "nothing found: a blurred 27x27 Aztec holding binary bytes"),
         Entry(symbologies: [.maxicode], variants: [.quarterTurn, .tilted17, .tilted33], payloads: all,
               what: "nothing found: zxing 1.4 reads MaxiCode only upright and alone in the image"),
     ]

@@ -210,7 +210,8 @@ enum EdgeProfile {
         guard n >= 4 else { return 2 }
         let bins = 512, binWidth: Float = 0.5
         var ranges = [Int32](repeating: 0, count: bins), steps = [Int32](repeating: 0, count: bins)
-        @inline(__always) func bin(_ v: Float) -> Int { v.isFinite ? min(Int(v / binWidth), bins - 1) : bins - 1 }
+        // Clamped before the conversion: a finite but huge step would trap in Int().
+        @inline(__always) func bin(_ v: Float) -> Int { v.isFinite ? Int(min(max(v / binWidth, 0), Float(bins - 1))) : bins - 1 }
         ranges.withUnsafeMutableBufferPointer { r in
             steps.withUnsafeMutableBufferPointer { g in
                 for i in 0..<(n - 3) {
