@@ -47,16 +47,18 @@ enum OptionTable {
 
     static let sections: [Section] = [
         Section(title: "SYMBOLOGIES (--symbologies, default all: every one but the add-ons)", notes: """
-                ean13, ean8, upca, upce, code39, code93, code128,      read by our own decoder,
-                codabar, itf (Interleaved 2 of 5, ITF-14), databar,    zbar the witness and
-                databar-expanded, databar-limited, telepen             second chance
-                qr                                                     our own, zxing-cpp, zbar
-                microqr, rmqr                                          our own decoder
-                pdf417, aztec, datamatrix, maxicode                    read by zxing-cpp
+                ean13, ean8, upca, upce, code39, code93, code128,      read by native, zbar
+                codabar, itf (Interleaved 2 of 5, ITF-14), databar
+                databar-expanded, databar-limited, telepen             read by native
+                qr                                                     read by native, zxing-cpp, zbar
+                microqr, rmqr                                          read by native
+                aztec, datamatrix                                      read by native, zxing-cpp
+                pdf417, maxicode                                       read by zxing-cpp
                 ean2, ean5             add-ons, off unless named with their main code (e.g.
                                        all,ean5 or ean13,ean5): reported with their EAN-13/UPC,
                                        in JSON as "add_on"
-              JSON's "engine" names the engine whose read is reported (native, zbar, zxing).
+              JSON's "engine" names the engine whose read is reported: native (this project's
+              own decoders, zbar the witness of a 1D read on a single line), zbar or zxing.
               Names ignore case, - and _ (EAN-13, data_matrix); also accepted: qrcode, ean (ean13),
               upc (upca), pdf, dm, i25, interleaved2of5, itf14, rss14, databaromni,
               databarexp, rssexpanded, databarltd, rsslimited, microqrcode, mqr, rmqrcode, maxi.

@@ -276,7 +276,7 @@ import Testing
         let help = try ScanCommand.run(["--help"]).stdout
         let accepted = try #require(help.components(separatedBy: "also accepted:").dropFirst().first?.components(separatedBy: ".\n").first)
         let names = accepted.split(whereSeparator: { ", \n".contains($0) }).filter { !$0.hasPrefix("(") && !$0.hasSuffix(")") }
-        #expect(names.count == 13, "\(names)")
+        #expect(names.count == 18, "\(names)")
         let result = try ScanCommand.run(["-S", (names + ["EAN-13", "data_matrix"]).joined(separator: ","), "Samples/qr.png"])
         #expect(result.status == 0, "\(result.stderr)")
     }

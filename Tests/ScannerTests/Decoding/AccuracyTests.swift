@@ -59,8 +59,10 @@ import Testing
 
     /// With no budget left after the first pass, no second chance runs.
     @Test func budgetStopsSecondChances() throws {
-        let result = try read("aztec-1/az-thin.png", configuration: DecoderConfiguration(effort: .thorough, secondChanceWork: 0))
-        #expect(result.found.isEmpty)
+        // Our Aztec reader reads this one in the first pass; zxing 1.4 needed
+        // a second chance, which a budget of 0 does not allow.
+        let frame = try ImageLoader().load(contentsOf: try ImageFixtures.corpusPath("aztec-1/az-thin.png"))
+        #expect(BarcodeReader(configuration: DecoderConfiguration(effort: .thorough, secondChanceWork: 0)).read(frame).passes <= 1)
     }
 
     @Test func fastEffortIsOnePass() {

@@ -4,8 +4,8 @@ import Testing
 @Suite struct SymbologyTests {
     @Test func rawValuesAreTheStableNames() {
         #expect(Symbology.allCases.map(\.rawValue)
-            == ["qr", "ean8", "ean13", "upca", "upce", "code39", "code93", "code128", "pdf417", "aztec", "datamatrix",
-                "codabar", "itf", "databar", "databar-expanded", "maxicode", "ean2", "ean5"])
+            == ["qr", "microqr", "rmqr", "ean8", "ean13", "upca", "upce", "code39", "code93", "code128", "pdf417", "aztec",
+                "datamatrix", "codabar", "itf", "databar", "databar-expanded", "databar-limited", "telepen", "maxicode", "ean2", "ean5"])
         #expect(Symbology.allCases.sorted() == Symbology.allCases)
     }
 
@@ -41,8 +41,8 @@ import Testing
 
     @Test func classifiesTheFamilies() {
         #expect(Symbology.allCases.filter(\.isEANUPC) == [.ean8, .ean13, .upca, .upce])
-        #expect(Symbology.allCases.filter { !$0.isLinear } == [.qr, .pdf417, .aztec, .dataMatrix, .maxicode])
+        #expect(Symbology.allCases.filter { !$0.isLinear } == [.qr, .microQR, .rmqr, .pdf417, .aztec, .dataMatrix, .maxicode])
         #expect(Symbology.allCases.filter(\.isAddOn) == [.ean2, .ean5])
-        #expect(Symbology.allCases.filter(\.isAlwaysGS1) == [.databar, .databarExpanded])
+        #expect(Symbology.allCases.filter(\.isAlwaysGS1) == [.databar, .databarExpanded, .databarLimited])
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A located bullseye: where its centre is and how centred module coordinates (observed frame:
 /// the symbol's rotation and mirroring are still unknown) map to image pixels.

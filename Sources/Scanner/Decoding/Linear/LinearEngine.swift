@@ -10,7 +10,7 @@ struct LinearEngine: BarcodeEngine {
     let kind = Detection.Engine.native
     let supported: Set<Symbology> = [
         .ean8, .ean13, .upca, .upce, .ean2, .ean5, .code39, .code93, .code128, .codabar, .itf,
-        .databar, .databarExpanded, .databarLimited, .telepen,
+        .databarExpanded, .databarLimited, .telepen,
     ]
 
     /// The decoders for `symbologies`: those that read one direction, which
@@ -73,7 +73,9 @@ struct LinearEngine: BarcodeEngine {
                 if stacked { found += Self.stackedSymbols(assembler, beside: voted, in: family, of: plan) }
             }
         }
-        return AddOnPairing.attach(found).filter { wanted.contains($0.symbology) }
+        // Add-ons only when asked for: off, they must not be joined either.
+        return AddOnPairing.attach(found.filter { !$0.symbology.isAddOn || wanted.contains($0.symbology) })
+            .filter { wanted.contains($0.symbology) }
     }
 
     /// Groups of one payload that the voting kept apart across a stretch
