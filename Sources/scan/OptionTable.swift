@@ -52,8 +52,8 @@ enum OptionTable {
                 databar-expanded, databar-limited, telepen             read by native
                 qr                                                     read by native, zxing-cpp, zbar
                 microqr, rmqr                                          read by native
-                aztec, datamatrix                                      read by native, zxing-cpp
                 pdf417, maxicode                                       read by zxing-cpp
+                aztec, datamatrix                                      read by native, zxing-cpp
                 ean2, ean5             add-ons, off unless named with their main code (e.g.
                                        all,ean5 or ean13,ean5): reported with their EAN-13/UPC,
                                        in JSON as "add_on"
