@@ -15,7 +15,8 @@ enum Reconciler {
             return (pa.y, pa.x) < (pb.y, pb.x)
         }
         for candidate in ordered {
-            guard let index = kept.firstIndex(where: { overlaps($0, candidate) && sameFamily($0, candidate) }) else {
+            guard let index = kept.firstIndex(where: { overlaps($0, candidate) && sameFamily($0, candidate) })
+                ?? soleReading(of: candidate, byAnotherEngineIn: kept) else {
                 kept.append(candidate)
                 continue
             }
@@ -36,6 +37,18 @@ enum Reconciler {
             kept[index].evidence = current.evidence + candidate.evidence
         }
         return kept.filter { detection in !contested.contains { overlaps($0, detection) && sameFamily($0, detection) } }
+    }
+
+    /// The one reading in `kept` of `candidate`'s linear payload by another
+    /// engine, wherever it lies. A linear read places a symbol only along
+    /// its scan lines (zbar puts a DataBar at a single point), so two
+    /// engines' lines across the same bars need not overlap; an engine that
+    /// saw the payload twice keeps both.
+    private static func soleReading(of candidate: Detection, byAnotherEngineIn kept: [Detection]) -> Int? {
+        guard candidate.symbology.isLinear else { return nil }
+        let same = kept.indices.filter { kept[$0].symbology == candidate.symbology && kept[$0].bytes == candidate.bytes }
+        guard same.count == 1, let only = same.first, kept[only].engine != candidate.engine else { return nil }
+        return only
     }
 
     /// Which of two different readings of one linear symbol stands, or nil

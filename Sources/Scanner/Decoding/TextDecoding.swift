@@ -4,14 +4,14 @@ import Glibc
 ///
 /// Symbols rarely declare their character set. QR's default is ISO-8859-1,
 /// but Japanese and Taiwanese encoders write Shift-JIS and Big5 without an
-/// ECI, and most modern encoders write UTF-8. So: valid UTF-8 wins; for QR, a
-/// plausible Shift-JIS or Big5 reading comes next; Latin-1, which maps every
-/// byte, is the fallback.
+/// ECI, and most modern encoders write UTF-8. So: valid UTF-8 wins; for the
+/// QR family (whose Kanji mode is Shift-JIS), a plausible Shift-JIS or Big5
+/// reading comes next; Latin-1, which maps every byte, is the fallback.
 enum TextDecoding {
     static func text(for symbology: Symbology, bytes: [UInt8]) -> String {
         if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         if let utf8 = String(validating: bytes, as: UTF8.self) { return utf8 }
-        if symbology == .qr, let cjk = bestCJKReading(bytes) { return cjk }
+        if [.qr, .microQR, .rmqr].contains(symbology), let cjk = bestCJKReading(bytes) { return cjk }
         return latin1(bytes)
     }
 

@@ -9,9 +9,11 @@ import Testing
         }
     }
 
-    @Test func shiftJISBytesInAQRBecomeJapanese() {
-        // 日本語 in Shift-JIS.
-        #expect(TextDecoding.text(for: .qr, bytes: [0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA]) == "日本語")
+    @Test(arguments: [Symbology.qr, .microQR, .rmqr])
+    func shiftJISBytesInTheQRFamilyBecomeJapanese(_ symbology: Symbology) {
+        // 日本語 in Shift-JIS, as Kanji mode writes it; 誠 alone (corpus-more's M3-Kanji).
+        #expect(TextDecoding.text(for: symbology, bytes: [0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA]) == "日本語")
+        #expect(TextDecoding.text(for: symbology, bytes: [0x90, 0xBD]) == "誠")
     }
 
     @Test func big5BytesInAQRBecomeChinese() {

@@ -12,6 +12,10 @@ struct DataBarSymbolRead: Sendable, Hashable {
     /// The caller's positions of the lines that contributed.
     var lines: [Float]
     var margin: Float
+    /// Independent lines behind the weakest part: a stacked symbol's halves
+    /// are joined only by the mod-79 checksum, so each half must be read on
+    /// lines of its own for the symbol to count more than once.
+    var evidence: Int
 }
 
 struct DataBarAssembler: Sendable {
@@ -25,10 +29,16 @@ struct DataBarAssembler: Sendable {
     /// Reads one line; `position` is the caller's position of the line across the image.
     mutating func add(_ runs: ScanRuns, at position: Float) {
         let line = DataBarLine(runs)
-        for half in DataBarOmni.pairs(on: line, at: position) where halves.count < Self.maximumHalves {
-            // Many lines read the same half: keep one.
-            if !halves.contains(where: { $0.side == half.side && $0.value == half.value && $0.finder == half.finder
-                && abs($0.innerEdge - half.innerEdge) < 4 * half.moduleSize }) { halves.append(half) }
+        var counted = Set<Int>()
+        for half in DataBarOmni.pairs(on: line, at: position) {
+            // Many lines read the same half: keep one, and count the lines.
+            if let i = halves.firstIndex(where: { $0.side == half.side && $0.value == half.value && $0.finder == half.finder
+                && abs($0.innerEdge - half.innerEdge) < 4 * half.moduleSize }) {
+                if counted.insert(i).inserted { halves[i].sightings += 1 }
+            } else if halves.count < Self.maximumHalves {
+                counted.insert(halves.count)
+                halves.append(half)
+            }
         }
         for chain in DataBarExpanded.chains(on: runs, at: position) where chains.count < Self.maximumChains {
             if !chains.contains(where: { $0.pairs == chain.pairs }) { chains.append(chain) }
@@ -37,9 +47,17 @@ struct DataBarAssembler: Sendable {
 
     /// Two halves of one stacked symbol: one above the other, the left half's outer end over
     /// the right half's inner end.
+    /// A half read on one line alone must clear its characters' margin
+    /// rule twice over to be joined across lines: only the mod-79 checksum
+    /// joins it, and an Omni's left half read backwards passes for a right
+    /// half on its own bars (a wrong GTIN in 1000 noisy renders, whose
+    /// weakest character won by 0.49 modules).
+    static let singleLineMargin = 2 * DataBarCharacterSet.minimumMargin / 16
+
     static func stacked(_ left: DataBarPairRead, _ right: DataBarPairRead) -> Bool {
         let module = (left.moduleSize + right.moduleSize) / 2
-        guard left.line != right.line, abs(left.moduleSize - right.moduleSize) < 0.25 * module else { return false }
+        guard left.line != right.line, abs(left.moduleSize - right.moduleSize) < 0.25 * module,
+              [left, right].allSatisfy({ $0.sightings > 1 || $0.margin >= Self.singleLineMargin }) else { return false }
         return abs(left.outerEdge - right.innerEdge) <= 3 * module && abs(left.innerEdge - right.outerEdge) <= 3 * module
     }
 
@@ -53,7 +71,8 @@ struct DataBarAssembler: Sendable {
                 let sameLine = l.line == r.line && DataBarOmni.adjacent(l, r)
                 guard sameLine || Self.stacked(l, r), let bytes = DataBarOmni.payload(left: l, right: r) else { continue }
                 emit(DataBarSymbolRead(symbology: .databar, bytes: bytes, isGS1: true,
-                                       lines: sameLine ? [l.line] : [l.line, r.line], margin: min(l.margin, r.margin)))
+                                       lines: sameLine ? [l.line] : [l.line, r.line], margin: min(l.margin, r.margin),
+                                       evidence: sameLine ? 1 : min(l.sightings, r.sightings)))
             }
         }
         // Expanded: chains grouped by module size (one symbol's rows share it), then assembled.
@@ -66,7 +85,8 @@ struct DataBarAssembler: Sendable {
         for group in groups {
             guard let symbol = DataBarExpanded.assemble(group) else { continue }
             let lines = Array(Set(symbol.chains.map { group[$0].line })).sorted()
-            emit(DataBarSymbolRead(symbology: .databarExpanded, bytes: symbol.bytes, isGS1: true, lines: lines, margin: symbol.margin))
+            emit(DataBarSymbolRead(symbology: .databarExpanded, bytes: symbol.bytes, isGS1: true, lines: lines, margin: symbol.margin,
+                                   evidence: lines.count))
         }
         return out
     }

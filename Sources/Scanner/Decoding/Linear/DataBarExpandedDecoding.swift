@@ -79,10 +79,22 @@ enum DataBarExpandedDecoding {
                 return nil
             }
         }
-        guard let rest = generalPurpose(bits, from: p) else { return nil }
-        out += rest
-        while out.last == separator { out.removeLast() }
-        return out
+        // ISO/IEC 24724:2011 has an FNC1 in alphanumeric or ISO 646 mode
+        // return to numeric; earlier encoders latched back explicitly, and
+        // their "000" latch reads as the start of an alphanumeric latch
+        // under the newer rule. Where the newer reading is no GS1 element
+        // string, the older one is taken if it is.
+        let modern = generalPurpose(bits, from: p, fnc1LatchesNumeric: true).map { trimmed(out + $0) }
+        if let modern, case .success = GS1ElementString.parse(modern) { return modern }
+        if let legacy = generalPurpose(bits, from: p, fnc1LatchesNumeric: false).map({ trimmed(out + $0) }),
+           case .success = GS1ElementString.parse(legacy) { return legacy }
+        return modern
+    }
+
+    private static func trimmed(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        while bytes.last == separator { bytes.removeLast() }
+        return bytes
     }
 
     /// "01" + a GTIN-14: `lead` digits, then 12 digits in four 10-bit groups, then the check digit.
@@ -109,8 +121,8 @@ enum DataBarExpandedDecoding {
 
     private enum Mode { case numeric, alphanumeric, iso646 }
 
-    /// The general-purpose field from bit `p` to the end.
-    private static func generalPurpose(_ bits: DataBarBits, from start: Int) -> [UInt8]? {
+    /// The general-purpose field from bit `start` to the end.
+    private static func generalPurpose(_ bits: DataBarBits, from start: Int, fnc1LatchesNumeric: Bool) -> [UInt8]? {
         var out: [UInt8] = []
         var p = start
         var mode = Mode.numeric
@@ -133,7 +145,7 @@ enum DataBarExpandedDecoding {
                 guard let five = bits.value(at: p, count: 5) else { return out } // padding
                 if five == 0b00100 { mode = mode == .alphanumeric ? .iso646 : .alphanumeric; p += 5; continue }
                 if five >= 5 && five <= 14 { out.append(UInt8(48 + five - 5)); p += 5; continue }
-                if five == 15 { out.append(separator); mode = .numeric; p += 5; continue }
+                if five == 15 { out.append(separator); if fnc1LatchesNumeric { mode = .numeric }; p += 5; continue }
                 if mode == .alphanumeric {
                     guard let six = bits.value(at: p, count: 6) else { return out }
                     if six >= 32 && six <= 57 { out.append(UInt8(65 + six - 32)) }

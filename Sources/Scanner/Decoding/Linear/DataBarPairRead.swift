@@ -22,6 +22,8 @@ struct DataBarPairRead: Sendable, Hashable {
     var firstRun: Int
     var endRun: Int
     var margin: Float
+    /// How many lines read this half alike (the assembler counts them).
+    var sightings = 1
 
     /// The half's value: outer × 1597 + inner.
     var value: Int { outer * 1597 + inner }

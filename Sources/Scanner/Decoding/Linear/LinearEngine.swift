@@ -10,7 +10,7 @@ struct LinearEngine: BarcodeEngine {
     let kind = Detection.Engine.native
     let supported: Set<Symbology> = [
         .ean8, .ean13, .upca, .upce, .ean2, .ean5, .code39, .code93, .code128, .codabar, .itf,
-        .databarExpanded, .databarLimited, .telepen,
+        .databar, .databarExpanded, .databarLimited, .telepen,
     ]
 
     /// The decoders for `symbologies`: those that read one direction, which
@@ -115,9 +115,10 @@ struct LinearEngine: BarcodeEngine {
     }
 
     /// Stacked DataBar symbols the assembler joined from rows on different
-    /// lines, that no single line read whole. Each row was read on its own
-    /// line, and the checksum joins them: two independent reads. The box
-    /// spans the lines across the frame; along them, the frame.
+    /// lines, that no single line read whole. Only a weak checksum joins
+    /// the rows, so the evidence is that of the row read on fewest lines:
+    /// one, and zbar must witness it. The box spans the lines across the
+    /// frame; along them, the frame.
     private static func stackedSymbols(
         _ assembler: DataBarAssembler, beside voted: [LinearSymbolVoting.VotedSymbol], in family: LinearScanPlan.Family, of plan: LinearScanPlan
     ) -> [Detection] {
@@ -129,7 +130,7 @@ struct LinearEngine: BarcodeEngine {
                 plan.point(in: family, along: 0, offset: low), plan.point(in: family, along: 2 * plan.reach, offset: low),
                 plan.point(in: family, along: 2 * plan.reach, offset: high), plan.point(in: family, along: 0, offset: high),
             ].map { Point(x: min(max($0.x, 0), width), y: min(max($0.y, 0), height)) }
-            return detection(symbol.symbology, bytes: symbol.bytes, isGS1: symbol.isGS1, corners: corners, evidence: symbol.lines.count)
+            return detection(symbol.symbology, bytes: symbol.bytes, isGS1: symbol.isGS1, corners: corners, evidence: symbol.evidence)
         }
     }
 

@@ -28,6 +28,22 @@ import ScannerTestSupport
             #expect(reads.map { String(decoding: $0.bytes, as: UTF8.self) } == [expected], "\(data)")
         }
     }
+
+    /// (10) "A", FNC1, then (422) "123" in the general-purpose field (method 00), as an
+    /// encoder before ISO/IEC 24724:2011 writes it, with an explicit numeric latch after the
+    /// FNC1 (rssexpanded-1/11 of corpus-more), and as zint writes it, without: both read.
+    @Test(arguments: [true, false])
+    func fnc1InAlphanumericModeReadsWithOrWithoutALatch(explicitLatch: Bool) {
+        var bits = DataBarBits()
+        bits.append(0b0000, count: 5)  // linkage, method 00, variable length
+        bits.append(1 * 11 + 0 + 8, count: 7)  // "10"
+        bits.append(0b0000, count: 4)  // latch to alphanumeric
+        bits.append(0b100000, count: 6)  // "A"
+        bits.append(0b01111, count: 5)  // FNC1
+        if explicitLatch { bits.append(0b000, count: 3) }
+        for (a, b) in [(4, 2), (2, 1), (2, 3)] { bits.append(a * 11 + b + 8, count: 7) }
+        #expect(DataBarExpandedDecoding.decode(bits).map { String(decoding: $0, as: UTF8.self) } == "10A\u{1D}422123")
+    }
 }
 
 @Suite struct DataBarExpandedScaledTests {
