@@ -99,8 +99,10 @@ enum OptionTable {
                 corners (4 points, clockwise from the symbol's top-left),
                 symbology_id (AIM, e.g. ]E0), gtin, isbn (a book's EAN-13:
                 isbn13, and isbn10 for 978), add_on, gs1 (AIs and
-                values) and hri, or gs1_error; variable_measure; engine
-                (zbar or zxing, whose read it is); and
+                values) and hri, or gs1_error; variable_measure; for a QR,
+                Micro QR or rMQR our reader decoded, version, ec_level, mask,
+                mirrored and corrected_codewords; engine (native, zbar or
+                zxing, whose read it is); and
                 one {"source","status":"no-code"} or
                 {"source","status":"error","error"} record for each file or
                 page that gave no symbol or could not be read, and for a

@@ -62,6 +62,29 @@ import Testing
         #expect(records[2]["symbology_id"] as? String == "]I1")
     }
 
+    /// What our reader decoded of a QR and a Micro QR: version, level, mask, mirroring and the
+    /// codewords Reed-Solomon corrected (none in a clean render).
+    @Test func jsonCarriesTheQRSymbolsVersionLevelAndMask() throws {
+        let directory = try TemporaryDirectory()
+        let qr = directory.url.appendingPathComponent("qr.png").path, micro = directory.url.appendingPathComponent("micro.png").path
+        let zint = URL(fileURLWithPath: "/usr/bin/zint")
+        _ = try ScanCommand.run(["-b", "QRCODE", "--vers=5", "--secure=3", "--mask=6", "-d", "fields", "-o", qr], executable: zint)
+        _ = try ScanCommand.run(["-b", "MICROQR", "--vers=3", "--secure=2", "-d", "MICRO", "-o", micro], executable: zint)
+        let result = try ScanCommand.run(["--format", "json", qr, micro])
+        let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        try #require(records.count == 2, "\(result.stdout)")
+        #expect(records[0]["version"] as? String == "5")
+        #expect(records[0]["ec_level"] as? String == "Q")
+        #expect(records[0]["mask"] as? Int == 6)
+        #expect(records[0]["mirrored"] as? Bool == false)
+        #expect(records[0]["corrected_codewords"] as? Int == 0)
+        #expect(records[1]["version"] as? String == "M3")
+        #expect(records[1]["ec_level"] as? String == "M")
+        // Codes our reader does not decode carry none of it.
+        let upc = try ScanCommand.run(["--format", "json", "Samples/upca.png"])
+        #expect(!upc.stdout.contains("ec_level"))
+    }
+
     /// A book's EAN-13 carries its ISBN-13 and ISBN-10 in JSON, as zbarimg can show them.
     @Test func jsonCarriesTheISBNsOfABook() throws {
         let dir = try TemporaryDirectory()

@@ -84,6 +84,14 @@ enum FrameReadMessage {
             out.put(detection.isGS1)
             out.put(detection.addOn != nil)
             out.put(detection.addOn ?? "")
+            out.put(detection.matrix != nil)
+            if let matrix = detection.matrix {
+                out.put(matrix.version)
+                out.put(matrix.errorCorrectionLevel ?? "")
+                out.put(matrix.mask ?? -1)
+                out.put(matrix.mirrored)
+                out.put(matrix.correctedCodewords)
+            }
         }
         return out.bytes
     }
@@ -110,6 +118,14 @@ enum FrameReadMessage {
             detection.evidence = evidence
             detection.isGS1 = isGS1
             detection.addOn = hasAddOn ? addOn : nil
+            guard let hasMatrix = input.flag() else { return nil }
+            if hasMatrix {
+                guard let version = input.string(), let level = input.string(), let mask = input.integer(),
+                      let mirrored = input.flag(), let corrected = input.integer(), (-1...7).contains(mask), corrected >= 0
+                else { return nil }
+                detection.matrix = MatrixSymbolInfo(version: version, errorCorrectionLevel: level.isEmpty ? nil : level,
+                                                    mask: mask < 0 ? nil : mask, mirrored: mirrored, correctedCodewords: corrected)
+            }
             detections.append(detection)
         }
         guard input.isAtEnd else { return nil }

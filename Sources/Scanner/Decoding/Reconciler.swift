@@ -32,9 +32,11 @@ enum Reconciler {
                 continue
             }
             // The same symbol read again: by another engine, or another
-            // read of a pass, which is more evidence for it.
+            // read of a pass, which is more evidence for it. What our reader
+            // learnt of a matrix symbol stays with whichever reading stands.
             if prefers(candidate, over: current) { kept[index] = candidate }
             kept[index].evidence = current.evidence + candidate.evidence
+            if current.bytes == candidate.bytes { kept[index].matrix = current.matrix ?? candidate.matrix }
         }
         return kept.filter { detection in !contested.contains { overlaps($0, detection) && sameFamily($0, detection) } }
     }

@@ -37,6 +37,9 @@ public struct Detection: Sendable, Hashable, Codable {
     /// The EAN-2 or EAN-5 add-on printed after an EAN-13, UPC-A or UPC-E
     /// (a magazine's issue, a book's price), when add-ons are enabled.
     public var addOn: String?
+    /// A QR-family symbol's version, level, mask, mirroring and corrected
+    /// codewords, where our own reader decoded it.
+    public var matrix: MatrixSymbolInfo?
 
     /// A detection with every field given.
     public init(symbology: Symbology, bytes: [UInt8], text: String, corners: [Point], engine: Engine) {

@@ -86,9 +86,20 @@ public struct DetectionFormatter: Sendable {
             }
             addGS1(of: detection, to: &json)
             addVariableMeasure(of: detection, to: &json)
+            if let matrix = detection.matrix { addMatrix(matrix, to: &json) }
             json.add("engine", detection.engine.rawValue)
             return Array((json.text + "\n").utf8)
         }
+    }
+
+    /// `version`, `ec_level`, `mask`, `mirrored` and `corrected_codewords`
+    /// of a symbol our own reader decoded.
+    private func addMatrix(_ matrix: MatrixSymbolInfo, to json: inout JSONLine) {
+        json.add("version", matrix.version)
+        if let level = matrix.errorCorrectionLevel { json.add("ec_level", level) }
+        if let mask = matrix.mask { json.add("mask", mask) }
+        json.add("mirrored", matrix.mirrored)
+        json.add("corrected_codewords", matrix.correctedCodewords)
     }
 
     /// `gs1` (each AI with its value) and `hri`, or `gs1_error` beside the

@@ -107,6 +107,7 @@ import Testing
         var plain = detection
         plain.addOn = nil
         plain.engine = .native
+        plain.matrix = MatrixSymbolInfo(version: "M3", errorCorrectionLevel: nil, mask: 2, mirrored: true, correctedCodewords: 5)
         let result = ReadResult(detections: [detection, plain], passes: 4, pixelsExamined: 99, reachedTimeLimit: true)
         let back = try #require(FrameReadMessage.encode(result).withUnsafeBytes { FrameReadMessage.result(from: $0) })
         #expect(back.detections == result.detections && back.passes == 4 && back.pixelsExamined == 99 && back.reachedTimeLimit)

@@ -27,6 +27,32 @@ import Testing
     @Test func keepsTheSamePayloadInTwoPlaces() {
         let merged = Reconciler.merge([detection(.qr, "hello"), detection(.qr, "hello", x: 300)])
         #expect(merged.count == 2)
+        // An engine that read a linear payload twice keeps both.
+        let twice = Reconciler.merge([detection(.code128, "ABC", engine: .native, evidence: 3), detection(.code128, "ABC", engine: .native, y: 300, evidence: 3),
+                                      detection(.code128, "ABC", engine: .zbar, y: 310)])
+        #expect(twice.count == 2)
+    }
+
+    /// A linear read places a symbol along its scan lines only: zbar puts a DataBar at one
+    /// point, apart from our reader's line across the same bars.
+    @Test func oneLinearPayloadReadByTwoEnginesApartIsOneSymbol() {
+        let merged = Reconciler.merge([detection(.databar, "0104527118957713", engine: .zbar, x: 28, y: 15, evidence: 2),
+                                       detection(.databar, "0104527118957713", engine: .native, y: 200)])
+        #expect(merged.map(\.engine) == [.native])
+        #expect(merged.first?.evidence == 3)
+        // Not a matrix code: its corners are where it is.
+        #expect(Reconciler.merge([detection(.qr, "hello", engine: .zbar), detection(.qr, "hello", engine: .native, y: 300)]).count == 2)
+    }
+
+    /// zxing's QR reading stands (it owns QR), with what our reader decoded of the symbol.
+    @Test func theSymbolsVersionAndLevelStayWithTheReadingThatStands() {
+        var ours = detection(.qr, "hello", engine: .native)
+        ours.matrix = MatrixSymbolInfo(version: "3", errorCorrectionLevel: "H", mask: 2, mirrored: false, correctedCodewords: 4)
+        for order in [[ours, detection(.qr, "hello", engine: .zxing, x: 2)], [detection(.qr, "hello", engine: .zxing, x: 2), ours]] {
+            let merged = Reconciler.merge(order)
+            #expect(merged.map(\.engine) == [.zxing])
+            #expect(merged.first?.matrix == ours.matrix)
+        }
     }
 
     @Test func prefersTheLongerOfTwoReadingsFromOneEngine() {

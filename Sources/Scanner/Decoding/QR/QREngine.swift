@@ -28,6 +28,9 @@ struct QREngine: BarcodeEngine {
                 symbology: symbology, bytes: decoded.bytes, text: text,
                 corners: candidate.corners.map { Point(x: $0.x, y: $0.y) }, engine: .native)
             detection.isGS1 = decoded.isGS1
+            detection.matrix = MatrixSymbolInfo(
+                version: decoded.versionName, errorCorrectionLevel: decoded.ecLevel?.rawValue, mask: decoded.mask,
+                mirrored: decoded.mirrored, correctedCodewords: decoded.correctedCodewords)
             found.append(detection)
         }
         return found
