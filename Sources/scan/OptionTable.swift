@@ -101,7 +101,9 @@ enum OptionTable {
                 isbn13, and isbn10 for 978), add_on, gs1 (AIs and
                 values) and hri, or gs1_error; variable_measure; for a QR,
                 Micro QR or rMQR our reader decoded, version, ec_level, mask,
-                mirrored and corrected_codewords; engine (native, zbar or
+                mirrored and corrected_codewords; structured_append (count,
+                parity, parts: a message split across QR codes is one record
+                once every part is read); engine (native, zbar or
                 zxing, whose read it is); and
                 one {"source","status":"no-code"} or
                 {"source","status":"error","error"} record for each file or

@@ -55,10 +55,12 @@ public enum ZintRenderer {
     /// Renders `payload` as `symbology` with `moduleSize` pixels per module
     /// (even values are exact: zint draws 2 pixels per module at scale 1)
     /// and `margin` white pixels on every side. Linear codes carry no
-    /// human-readable text.
+    /// human-readable text. `structuredAppend` makes the symbol part
+    /// `index` (1-based) of `count`, with `id` (QR: the parity byte, in
+    /// decimal).
     public static func render(
         _ symbology: Symbology, _ payload: ZintPayload, moduleSize: Int = 4, margin: Int = 20, eci: Int = 0,
-        form: ZintForm = .standard, barHeight: Int? = nil
+        form: ZintForm = .standard, barHeight: Int? = nil, structuredAppend: (index: Int, count: Int, id: String)? = nil
     ) throws(ZintError) -> RenderedSymbol {
         guard let symbol = ZBarcode_Create() else { throw ZintError(symbology: symbology, message: "out of memory") }
         defer { ZBarcode_Delete(symbol) }
@@ -81,6 +83,13 @@ public enum ZintRenderer {
         // A linear code's bar height in modules; zint's default is 50.
         if let barHeight { symbol.pointee.height = Float(barHeight) }
         symbol.pointee.eci = Int32(eci)
+        if let structuredAppend {
+            symbol.pointee.structapp.index = Int32(structuredAppend.index)
+            symbol.pointee.structapp.count = Int32(structuredAppend.count)
+            withUnsafeMutableBytes(of: &symbol.pointee.structapp.id) { id in
+                for (i, byte) in structuredAppend.id.utf8.prefix(31).enumerated() { id[i] = byte }
+            }
+        }
         let bytes: [UInt8]
         switch payload {
         case .text(let text):

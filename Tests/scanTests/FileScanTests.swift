@@ -71,6 +71,7 @@ import Testing
         _ = try ScanCommand.run(["-b", "QRCODE", "--vers=5", "--secure=3", "--mask=6", "-d", "fields", "-o", qr], executable: zint)
         _ = try ScanCommand.run(["-b", "MICROQR", "--vers=3", "--secure=2", "-d", "MICRO", "-o", micro], executable: zint)
         let result = try ScanCommand.run(["--format", "json", qr, micro])
+        #expect(try RecordSchema.violations(in: result.lines) == [])
         let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         try #require(records.count == 2, "\(result.stdout)")
         #expect(records[0]["version"] as? String == "5")
@@ -83,6 +84,26 @@ import Testing
         // Codes our reader does not decode carry none of it.
         let upc = try ScanCommand.run(["--format", "json", "Samples/upca.png"])
         #expect(!upc.stdout.contains("ec_level"))
+    }
+
+    /// Four QR symbols of one structured-append message are one record, listing each part
+    /// and where it lies; a part read alone names its place in the sequence.
+    @Test func jsonJoinsAStructuredAppendMessageAndListsItsParts() throws {
+        let directory = try TemporaryDirectory()
+        let whole = try ImageTools.writePGM(StructuredAppendPage.frame(of: [0, 1, 2, 3]), named: "whole", in: directory.url)
+        let alone = try ImageTools.writePGM(StructuredAppendPage.frame(of: [2]), named: "alone", in: directory.url)
+        let result = try ScanCommand.run(["--format", "json", whole, alone], in: directory.url)
+        #expect(try RecordSchema.violations(in: result.lines) == [])
+        let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        try #require(records.count == 2, "\(result.stdout)")
+        #expect(records[0]["text"] as? String == StructuredAppendPage.message.joined())
+        let sequence = try #require(records[0]["structured_append"] as? [String: Any])
+        #expect(sequence["count"] as? Int == 4 && sequence["parity"] as? Int == StructuredAppendPage.parity)
+        let parts = try #require(sequence["parts"] as? [[String: Any]])
+        #expect(parts.map { $0["index"] as? Int } == [0, 1, 2, 3])
+        #expect(parts.allSatisfy { ($0["corners"] as? [[Double]])?.count == 4 })
+        #expect(records[1]["text"] as? String == StructuredAppendPage.message[2])
+        #expect(((records[1]["structured_append"] as? [String: Any])?["parts"] as? [[String: Any]])?.first?["index"] as? Int == 2)
     }
 
     /// A book's EAN-13 carries its ISBN-13 and ISBN-10 in JSON, as zbarimg can show them.

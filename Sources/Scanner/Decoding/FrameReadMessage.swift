@@ -74,11 +74,7 @@ enum FrameReadMessage {
             out.put(detection.bytes.count)
             out.bytes += detection.bytes
             out.put(detection.text)
-            out.put(detection.corners.count)
-            for corner in detection.corners {
-                out.put(corner.x.bitPattern)
-                out.put(corner.y.bitPattern)
-            }
+            out.put(detection.corners)
             out.put(detection.engine.rawValue)
             out.put(detection.evidence)
             out.put(detection.isGS1)
@@ -92,6 +88,16 @@ enum FrameReadMessage {
                 out.put(matrix.mirrored)
                 out.put(matrix.correctedCodewords)
             }
+            out.put(detection.structuredAppend != nil)
+            if let sequence = detection.structuredAppend {
+                out.put(sequence.count)
+                out.put(sequence.parity)
+                out.put(sequence.parts.count)
+                for part in sequence.parts {
+                    out.put(part.index)
+                    out.put(part.corners)
+                }
+            }
         }
         return out.bytes
     }
@@ -104,13 +110,8 @@ enum FrameReadMessage {
         var detections: [Detection] = []
         for _ in 0..<count {
             guard let symbology = input.string().flatMap(Symbology.init(rawValue:)), let payload = input.byteArray(),
-                  let text = input.string(), let cornerCount = input.count()
+                  let text = input.string(), let corners = input.points()
             else { return nil }
-            var corners: [Point] = []
-            for _ in 0..<cornerCount {
-                guard let x = input.integer(), let y = input.integer() else { return nil }
-                corners.append(Point(x: Double(bitPattern: UInt64(bitPattern: Int64(x))), y: Double(bitPattern: UInt64(bitPattern: Int64(y)))))
-            }
             guard let engine = input.string().flatMap(Detection.Engine.init(rawValue:)), let evidence = input.integer(),
                   let isGS1 = input.flag(), let hasAddOn = input.flag(), let addOn = input.string()
             else { return nil }
@@ -125,6 +126,17 @@ enum FrameReadMessage {
                 else { return nil }
                 detection.matrix = MatrixSymbolInfo(version: version, errorCorrectionLevel: level.isEmpty ? nil : level,
                                                     mask: mask < 0 ? nil : mask, mirrored: mirrored, correctedCodewords: corrected)
+            }
+            guard let hasSequence = input.flag() else { return nil }
+            if hasSequence {
+                guard let count = input.integer(), let parity = input.integer(), let partCount = input.count(),
+                      (2...16).contains(count), (0...255).contains(parity), partCount <= count else { return nil }
+                var parts: [StructuredAppend.Part] = []
+                for _ in 0..<partCount {
+                    guard let index = input.integer(), (0..<count).contains(index), let corners = input.points() else { return nil }
+                    parts.append(StructuredAppend.Part(index: index, corners: corners))
+                }
+                detection.structuredAppend = StructuredAppend(count: count, parity: parity, parts: parts)
             }
             detections.append(detection)
         }
@@ -153,6 +165,14 @@ enum FrameReadMessage {
         mutating func put(_ values: [String]) {
             put(values.count)
             for value in values { put(value) }
+        }
+
+        mutating func put(_ points: [Point]) {
+            put(points.count)
+            for point in points {
+                put(point.x.bitPattern)
+                put(point.y.bitPattern)
+            }
         }
     }
 
@@ -193,6 +213,16 @@ enum FrameReadMessage {
 
         mutating func string() -> String? {
             byteArray().map { String(decoding: $0, as: UTF8.self) }
+        }
+
+        mutating func points() -> [Point]? {
+            guard let count = count() else { return nil }
+            var points: [Point] = []
+            for _ in 0..<count {
+                guard let x = integer(), let y = integer() else { return nil }
+                points.append(Point(x: Double(bitPattern: UInt64(bitPattern: Int64(x))), y: Double(bitPattern: UInt64(bitPattern: Int64(y)))))
+            }
+            return points
         }
 
         mutating func strings() -> [String]? {

@@ -2,7 +2,8 @@
 /// first pass runs the injected engines, and while nothing is found the
 /// localizer's candidate area gets the effort's second chances; each pass's
 /// readings are arbitrated (`Reconciler`) and, on still images, their 1D
-/// reads confirmed. Every configuration is such a pipeline: one engine
+/// reads confirmed; last, the symbols of a structured-append message are
+/// joined into one (`StructuredAppendJoin`). Every configuration is such a pipeline: one engine
 /// alone (`--engine`) is a pipeline of that engine, one pass at its
 /// library's defaults and nothing after it.
 struct ReadPipeline: Sendable {
@@ -54,7 +55,7 @@ struct ReadPipeline: Sendable {
             found = crossChecked(found, in: region)
         }
         return ReadResult(
-            detections: found, passes: passes, pixelsExamined: meter.pixels, reachedTimeLimit: meter.reachedTimeLimit)
+            detections: StructuredAppendJoin.joined(found), passes: passes, pixelsExamined: meter.pixels, reachedTimeLimit: meter.reachedTimeLimit)
     }
 
     /// The effort's second chances, in order until one finds something, on

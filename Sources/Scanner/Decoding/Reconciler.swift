@@ -33,10 +33,14 @@ enum Reconciler {
             }
             // The same symbol read again: by another engine, or another
             // read of a pass, which is more evidence for it. What our reader
-            // learnt of a matrix symbol stays with whichever reading stands.
+            // learnt of a matrix symbol (its version, its place in a
+            // structured-append message) stays with whichever reading stands.
             if prefers(candidate, over: current) { kept[index] = candidate }
             kept[index].evidence = current.evidence + candidate.evidence
-            if current.bytes == candidate.bytes { kept[index].matrix = current.matrix ?? candidate.matrix }
+            if current.bytes == candidate.bytes {
+                kept[index].matrix = current.matrix ?? candidate.matrix
+                kept[index].structuredAppend = current.structuredAppend ?? candidate.structuredAppend
+            }
         }
         return kept.filter { detection in !contested.contains { overlaps($0, detection) && sameFamily($0, detection) } }
     }

@@ -40,6 +40,9 @@ public struct Detection: Sendable, Hashable, Codable {
     /// A QR-family symbol's version, level, mask, mirroring and corrected
     /// codewords, where our own reader decoded it.
     public var matrix: MatrixSymbolInfo?
+    /// This symbol's place in a structured-append message, or, for the
+    /// whole message joined from its symbols, every part.
+    public var structuredAppend: StructuredAppend?
 
     /// A detection with every field given.
     public init(symbology: Symbology, bytes: [UInt8], text: String, corners: [Point], engine: Engine) {
@@ -99,6 +102,7 @@ public struct Detection: Sendable, Hashable, Codable {
     func mapped(_ transform: (Point) -> Point) -> Detection {
         var moved = self
         moved.corners = corners.map(transform)
+        moved.structuredAppend?.parts = (structuredAppend?.parts ?? []).map { StructuredAppend.Part(index: $0.index, corners: $0.corners.map(transform)) }
         return moved
     }
 

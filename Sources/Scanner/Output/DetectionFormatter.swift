@@ -87,6 +87,18 @@ public struct DetectionFormatter: Sendable {
             addGS1(of: detection, to: &json)
             addVariableMeasure(of: detection, to: &json)
             if let matrix = detection.matrix { addMatrix(matrix, to: &json) }
+            if let sequence = detection.structuredAppend {
+                var object = JSONLine()
+                object.add("count", sequence.count)
+                object.add("parity", sequence.parity)
+                object.add("parts", objects: sequence.parts.map { part in
+                    var entry = JSONLine()
+                    entry.add("index", part.index)
+                    entry.add("corners", points: part.corners)
+                    return entry
+                })
+                json.add("structured_append", object: object)
+            }
             json.add("engine", detection.engine.rawValue)
             return Array((json.text + "\n").utf8)
         }

@@ -108,6 +108,7 @@ import Testing
         plain.addOn = nil
         plain.engine = .native
         plain.matrix = MatrixSymbolInfo(version: "M3", errorCorrectionLevel: nil, mask: 2, mirrored: true, correctedCodewords: 5)
+        plain.structuredAppend = StructuredAppend(count: 3, parity: 200, parts: [.init(index: 2, corners: [Point(x: 1, y: 2)])])
         let result = ReadResult(detections: [detection, plain], passes: 4, pixelsExamined: 99, reachedTimeLimit: true)
         let back = try #require(FrameReadMessage.encode(result).withUnsafeBytes { FrameReadMessage.result(from: $0) })
         #expect(back.detections == result.detections && back.passes == 4 && back.pixelsExamined == 99 && back.reachedTimeLimit)

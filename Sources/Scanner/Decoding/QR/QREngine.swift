@@ -31,6 +31,9 @@ struct QREngine: BarcodeEngine {
             detection.matrix = MatrixSymbolInfo(
                 version: decoded.versionName, errorCorrectionLevel: decoded.ecLevel?.rawValue, mask: decoded.mask,
                 mirrored: decoded.mirrored, correctedCodewords: decoded.correctedCodewords)
+            detection.structuredAppend = decoded.structuredAppend.map {
+                StructuredAppend(count: $0.count, parity: $0.parity, parts: [StructuredAppend.Part(index: $0.index, corners: detection.corners)])
+            }
             found.append(detection)
         }
         return found
