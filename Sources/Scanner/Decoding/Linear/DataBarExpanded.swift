@@ -126,11 +126,18 @@ enum DataBarExpanded {
         var unique: [DataBarExpandedChain] = []
         var seen = Set<[DataBarExpandedPair]>()
         for chain in chains.prefix(256) where seen.insert(chain.pairs).inserted { unique.append(chain) }
+        // Every placement whose check holds: a pair read both ways fits a
+        // finder sequence twice, and one wrong combination in 211 passes the
+        // check, so two messages that fit are a guess, and neither is read.
+        var found: Symbol?
         for sequence in sequences.reversed() {
             var search = Placement(sequence: sequence, chains: unique)
-            if let symbol = search.run() { return symbol }
+            for symbol in search.run() where symbol.bytes != found?.bytes {
+                guard found == nil else { return nil }
+                found = symbol
+            }
         }
-        return nil
+        return found
     }
 
     private struct Placement {
@@ -160,20 +167,27 @@ enum DataBarExpanded {
             }
         }
 
-        mutating func run() -> Symbol? {
-            guard fits.contains(where: { $0.contains(0) }) else { return nil } // nothing holds the check character
-            return visit(0)
+        /// The placements whose check holds, until two messages differ.
+        private(set) var symbols: [Symbol] = []
+
+        mutating func run() -> [Symbol] {
+            guard fits.contains(where: { $0.contains(0) }) else { return [] } // nothing holds the check character
+            visit(0)
+            return symbols
         }
 
-        private mutating func visit(_ c: Int) -> Symbol? {
+        /// Whether the search is over: two different messages fit.
+        private var ambiguous: Bool { Set(symbols.map(\.bytes)).count > 1 }
+
+        private mutating func visit(_ c: Int) {
             budget -= 1
-            guard budget > 0 else { return nil }
+            guard budget > 0, !ambiguous else { return }
             if placed.allSatisfy({ $0 != nil }) {
                 let pairs = placed.compactMap { $0 }
-                guard let (bytes, margin) = checked(pairs) else { return nil }
-                return Symbol(bytes: bytes, margin: margin, chains: used)
+                if let (bytes, margin) = checked(pairs) { symbols.append(Symbol(bytes: bytes, margin: margin, chains: used)) }
+                return
             }
-            guard c < chains.count else { return nil }
+            guard c < chains.count else { return }
             for offset in fits[c] {
                 let pairs = chains[c].pairs
                 var fresh = false, conflict = false
@@ -186,11 +200,11 @@ enum DataBarExpanded {
                 let saved = placed
                 for (k, p) in pairs.enumerated() { placed[offset + k] = p }
                 used.append(c)
-                if let symbol = visit(c + 1) { return symbol }
+                visit(c + 1)
                 used.removeLast()
                 placed = saved
             }
-            return visit(c + 1)
+            visit(c + 1)
         }
     }
 
