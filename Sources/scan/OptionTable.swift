@@ -99,8 +99,9 @@ enum OptionTable {
                 corners (4 points, clockwise from the symbol's top-left),
                 symbology_id (AIM, e.g. ]E0), gtin, isbn (a book's EAN-13:
                 isbn13, and isbn10 for 978), add_on, gs1 (AIs and
-                values) and hri, or gs1_error; variable_measure; for a QR,
-                Micro QR or rMQR our reader decoded, version, ec_level, mask,
+                values) and hri, or gs1_error; variable_measure; for a 2D
+                code our reader decoded, version (QR 7, M3, R13x77, Aztec C3
+                or F12, Data Matrix 24x24), ec_level and mask (QR family),
                 mirrored and corrected_codewords; structured_append (count,
                 parity, parts: a message split across QR codes is one record
                 once every part is read); engine (native, zbar or

@@ -62,18 +62,21 @@ import Testing
         #expect(records[2]["symbology_id"] as? String == "]I1")
     }
 
-    /// What our reader decoded of a QR and a Micro QR: version, level, mask, mirroring and the
-    /// codewords Reed-Solomon corrected (none in a clean render).
-    @Test func jsonCarriesTheQRSymbolsVersionLevelAndMask() throws {
+    /// What our readers decoded of a QR, a Micro QR, an Aztec and a Data Matrix: version or
+    /// size, level, mask, mirroring and the codewords Reed-Solomon corrected (none in a clean render).
+    @Test func jsonCarriesA2DSymbolsVersionLevelAndMask() throws {
         let directory = try TemporaryDirectory()
         let qr = directory.url.appendingPathComponent("qr.png").path, micro = directory.url.appendingPathComponent("micro.png").path
         let zint = URL(fileURLWithPath: "/usr/bin/zint")
         _ = try ScanCommand.run(["-b", "QRCODE", "--vers=5", "--secure=3", "--mask=6", "-d", "fields", "-o", qr], executable: zint)
         _ = try ScanCommand.run(["-b", "MICROQR", "--vers=3", "--secure=2", "-d", "MICRO", "-o", micro], executable: zint)
-        let result = try ScanCommand.run(["--format", "json", qr, micro])
+        let aztec = directory.url.appendingPathComponent("aztec.png").path, dm = directory.url.appendingPathComponent("dm.png").path
+        _ = try ScanCommand.run(["-b", "AZTEC", "--vers=3", "--scale=3", "-d", "aztec fields", "-o", aztec], executable: zint)
+        _ = try ScanCommand.run(["-b", "DATAMATRIX", "--vers=5", "--scale=4", "-d", "DM fields", "-o", dm], executable: zint)
+        let result = try ScanCommand.run(["--format", "json", qr, micro, aztec, dm])
         #expect(try RecordSchema.violations(in: result.lines) == [])
         let records = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
-        try #require(records.count == 2, "\(result.stdout)")
+        try #require(records.count == 4, "\(result.stdout)")
         #expect(records[0]["version"] as? String == "5")
         #expect(records[0]["ec_level"] as? String == "Q")
         #expect(records[0]["mask"] as? Int == 6)
@@ -81,6 +84,10 @@ import Testing
         #expect(records[0]["corrected_codewords"] as? Int == 0)
         #expect(records[1]["version"] as? String == "M3")
         #expect(records[1]["ec_level"] as? String == "M")
+        // zint's Aztec version 3 is compact with 3 layers; its Data Matrix version 5 is 18x18.
+        #expect(records[2]["version"] as? String == "C3" && records[2]["corrected_codewords"] as? Int == 0)
+        #expect(records[3]["version"] as? String == "18x18" && records[3]["mirrored"] as? Bool == false)
+        #expect(records[2]["mask"] == nil && records[3]["ec_level"] == nil)
         // Codes our reader does not decode carry none of it.
         let upc = try ScanCommand.run(["--format", "json", "Samples/upca.png"])
         #expect(!upc.stdout.contains("ec_level"))

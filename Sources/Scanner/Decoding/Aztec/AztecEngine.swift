@@ -16,6 +16,9 @@ struct AztecEngine: BarcodeEngine {
                 symbology: .aztec, bytes: read.bytes, text: read.text, corners: read.corners.map { Point(x: $0.x, y: $0.y) },
                 engine: .native)
             detection.isGS1 = read.isGS1
+            detection.matrix = MatrixSymbolInfo(
+                version: read.isRune ? "rune" : (read.compact ? "C" : "F") + String(read.layers), errorCorrectionLevel: nil, mask: nil,
+                mirrored: read.mirrored, correctedCodewords: read.correctedCodewords)
             return detection
         }
     }

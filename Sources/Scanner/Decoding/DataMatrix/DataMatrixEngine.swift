@@ -16,6 +16,9 @@ struct DataMatrixEngine: BarcodeEngine {
                 symbology: .dataMatrix, bytes: read.bytes, text: read.text, corners: read.corners.map { Point(x: $0.x, y: $0.y) },
                 engine: .native)
             detection.isGS1 = read.isGS1
+            detection.matrix = MatrixSymbolInfo(
+                version: "\(read.rows)x\(read.columns)", errorCorrectionLevel: nil, mask: nil, mirrored: read.isMirrored,
+                correctedCodewords: read.correctedCodewords)
             return detection
         }
     }
