@@ -13,16 +13,6 @@ public enum StructuredAppendPage {
             try ZintRenderer.render(.qr, .text(message[index]), moduleSize: 4, margin: 16,
                                     structuredAppend: (index: index + 1, count: message.count, id: String(parity))).frame
         }
-        let width = symbols.map(\.width).reduce(0, +), height = symbols.map(\.height).max() ?? 0
-        var pixels = [UInt8](repeating: 255, count: width * height)
-        var left = 0
-        for symbol in symbols {
-            let source = symbol.packedPixels
-            for y in 0..<symbol.height {
-                for x in 0..<symbol.width { pixels[y * width + left + x] = source[y * symbol.width + x] }
-            }
-            left += symbol.width
-        }
-        return Frame(width: width, height: height, pixels: pixels)
+        return FrameMosaic.grid(symbols, columns: symbols.count)
     }
 }
