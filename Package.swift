@@ -84,6 +84,8 @@ let package = Package(
             name: "fuzz-decoder", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/Decoder", exclude: ["seeds", "crashers"]),
         .executableTarget(name: "fuzz-qr", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/QR", exclude: ["seeds"]),
         .executableTarget(name: "fuzz-linear", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/Linear", exclude: ["seeds"]),
+        .executableTarget(name: "fuzz-aztec", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/Aztec", exclude: ["seeds"]),
+        .executableTarget(name: "fuzz-datamatrix", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/DataMatrix", exclude: ["seeds"]),
 
         // Tests. zint renders known payloads; the support module is shared by
         // the unit, round-trip and end-to-end suites.
