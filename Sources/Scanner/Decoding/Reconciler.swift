@@ -105,14 +105,12 @@ enum Reconciler {
 
     /// The engine whose reading of a symbol stands when two engines read
     /// it alike but for details (Code 128's Latin-1, DataBar Expanded's
-    /// fields, an add-on): our own readers for every linear code, Micro QR
-    /// and rMQR, zxing for the other matrix codes. QR too: where both read
-    /// one, zxing's guess at an undeclared character set stands, which reads
-    /// the corpus's Shift-JIS half-width katakana (qrcode-2/18) that ours
-    /// takes for Big5.
+    /// fields, an add-on, a QR's undeclared character set): our own readers
+    /// for every linear code and the QR family, zxing for the other matrix
+    /// codes.
     static func owner(of symbology: Symbology) -> Detection.Engine {
         switch symbology {
-        case .qr, .pdf417, .aztec, .dataMatrix, .maxicode: .zxing
+        case .pdf417, .aztec, .dataMatrix, .maxicode: .zxing
         default: .native
         }
     }

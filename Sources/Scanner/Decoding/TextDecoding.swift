@@ -22,7 +22,9 @@ enum TextDecoding {
     /// The more plausible of the Shift-JIS and Big5 readings, if either is
     /// valid. Shift-JIS is tried first and preferred, as zxing does; a Big5
     /// reading wins only when Shift-JIS needs half-width katakana mixed into
-    /// kanji, which real Japanese text almost never does.
+    /// kanji, which real Japanese text almost never does (half-width
+    /// katakana on their own, beside ASCII, are ordinary Japanese text:
+    /// "*ﾃﾞﾝｿｰQR*").
     private static func bestCJKReading(_ bytes: [UInt8]) -> String? {
         let sjis = convert(bytes, from: "CP932")
         let big5 = convert(bytes, from: "BIG5")
@@ -34,10 +36,17 @@ enum TextDecoding {
         }
     }
 
-    /// Counts half-width katakana, which Shift-JIS readings of Big5 bytes
-    /// produce in bulk.
+    /// Counts half-width katakana next to a double-byte character, which
+    /// Shift-JIS readings of Big5 bytes produce in bulk: a Big5 character's
+    /// lead byte is often a half-width katakana in Shift-JIS, and its trail
+    /// byte then starts a kanji.
     private static func oddity(_ text: String) -> Int {
-        text.unicodeScalars.filter { (0xFF61...0xFF9F).contains($0.value) }.count
+        let scalars = Array(text.unicodeScalars)
+        func halfWidthKatakana(_ s: Unicode.Scalar) -> Bool { (0xFF61...0xFF9F).contains(s.value) }
+        func doubleByte(_ s: Unicode.Scalar) -> Bool { s.value >= 0x100 && !halfWidthKatakana(s) }
+        return zip(scalars, scalars.dropFirst()).filter { a, b in
+            (halfWidthKatakana(a) && doubleByte(b)) || (doubleByte(a) && halfWidthKatakana(b))
+        }.count
     }
 
     /// Converts with glibc's iconv; `nil` when the bytes are not valid in

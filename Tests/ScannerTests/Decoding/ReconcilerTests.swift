@@ -15,10 +15,11 @@ import Testing
     }
 
     @Test func mergesTheSameSymbolReadTwice() {
-        let merged = Reconciler.merge([detection(.qr, "hello", engine: .zbar), detection(.qr, "hello", engine: .zxing, x: 2)])
+        let merged = Reconciler.merge([detection(.dataMatrix, "hello", engine: .native), detection(.dataMatrix, "hello", engine: .zxing, x: 2)])
         #expect(merged.count == 1)
-        // zxing owns QR.
+        // zxing owns Data Matrix; our reader the QR family.
         #expect(merged.first?.engine == .zxing)
+        #expect(Reconciler.merge([detection(.qr, "hello", engine: .zxing), detection(.qr, "hello", engine: .native, x: 2)]).map(\.engine) == [.native])
         // Our own reader owns the linear codes.
         let linear = Reconciler.merge([detection(.code128, "ABC", engine: .zbar), detection(.code128, "ABC", engine: .native)])
         #expect(linear.map(\.engine) == [.native])
@@ -44,11 +45,11 @@ import Testing
         #expect(Reconciler.merge([detection(.qr, "hello", engine: .zbar), detection(.qr, "hello", engine: .native, y: 300)]).count == 2)
     }
 
-    /// zxing's QR reading stands (it owns QR), with what our reader decoded of the symbol.
-    @Test func theSymbolsVersionAndLevelStayWithTheReadingThatStands() {
-        var ours = detection(.qr, "hello", engine: .native)
-        ours.matrix = MatrixSymbolInfo(version: "3", errorCorrectionLevel: "H", mask: 2, mirrored: false, correctedCodewords: 4)
-        for order in [[ours, detection(.qr, "hello", engine: .zxing, x: 2)], [detection(.qr, "hello", engine: .zxing, x: 2), ours]] {
+    /// zxing's Data Matrix reading stands (it owns Data Matrix), with what our reader decoded of the symbol.
+    @Test func theSymbolsSizeStaysWithTheReadingThatStands() {
+        var ours = detection(.dataMatrix, "hello", engine: .native)
+        ours.matrix = MatrixSymbolInfo(version: "24x24", errorCorrectionLevel: nil, mask: nil, mirrored: false, correctedCodewords: 4)
+        for order in [[ours, detection(.dataMatrix, "hello", engine: .zxing, x: 2)], [detection(.dataMatrix, "hello", engine: .zxing, x: 2), ours]] {
             let merged = Reconciler.merge(order)
             #expect(merged.map(\.engine) == [.zxing])
             #expect(merged.first?.matrix == ours.matrix)

@@ -23,6 +23,14 @@ import Testing
         #expect(TextDecoding.convert(big5, from: "CP932") == "ｴ弴ﾕ")
     }
 
+    /// Half-width katakana beside ASCII are Japanese, though the bytes are valid Big5 too
+    /// (qrcode-2/18 of the corpus: Big5 reads them as rare hanzi).
+    @Test func halfWidthKatakanaBesideASCIIStayShiftJIS() throws {
+        let sjis: [UInt8] = [0x2A, 0xC3, 0xDE, 0xDD, 0xBF, 0xB0, 0x51, 0x52, 0x2A]  // *ﾃﾞﾝｿｰQR*
+        #expect(TextDecoding.convert(sjis, from: "BIG5") != nil)
+        #expect(TextDecoding.text(for: .qr, bytes: sjis) == "*ﾃﾞﾝｿｰQR*")
+    }
+
     @Test func latin1IsTheFallback() {
         let bytes: [UInt8] = [0x47, 0x72, 0xFC, 0xDF, 0x65]  // "Grüße" in ISO-8859-1
         #expect(TextDecoding.text(for: .code128, bytes: bytes) == "Grüße")
