@@ -2,13 +2,32 @@
 /// the frame's luma (`QRDetector`), each candidate grid decoded with
 /// Reed–Solomon (`QRSymbolDecoder`). Every symbol in the frame is returned.
 /// An RS-checked symbol needs no second witness: one read is its evidence.
+/// Where nothing decodes, the frame is looked at again at half and quarter
+/// size: the binarizer's blocks are 8 pixels, and a blurred finder of
+/// modules 15 pixels and more breaks up in them (a Micro QR of 28-pixel
+/// modules read only at quarter size). Each look costs a quarter of the one
+/// before.
 struct QREngine: BarcodeEngine {
     let name = EngineName.qr
     let kind = Detection.Engine.native
     let supported: Set<Symbology> = [.qr, .microQR, .rmqr]
+    /// The coarser looks stop at this side: a symbol's finder needs some pixels.
+    static let smallestCoarseSide = 100
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         guard !symbologies.isDisjoint(with: supported) else { return [] }
+        var view = frame, scale = 1.0
+        for _ in 0..<3 {
+            let found = decodeOnce(view, symbologies: symbologies)
+            if !found.isEmpty { return scale == 1 ? found : found.map { $0.mapped { Point(x: $0.x * scale, y: $0.y * scale) } } }
+            guard min(view.width, view.height) / 2 >= Self.smallestCoarseSide else { break }
+            view = view.downscaledByTwo()
+            scale *= 2
+        }
+        return []
+    }
+
+    private func decodeOnce(_ frame: Frame, symbologies: Set<Symbology>) -> [Detection] {
         let candidates = frame.withUnsafeBytes { raw in
             QRDetector.detect(raw.assumingMemoryBound(to: UInt8.self), width: frame.width, height: frame.height, stride: frame.stride)
         }

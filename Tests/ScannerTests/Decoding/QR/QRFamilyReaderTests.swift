@@ -18,3 +18,17 @@ import Testing
         #expect(ours.first?.text == payload)
     }
 }
+
+/// Modules far larger than the binarizer's 8-pixel blocks, blurred as a close-up photo is:
+/// the finder breaks up at full size, and a coarser look reads it.
+@Suite struct QRLargeModuleTests {
+    @Test(arguments: [Symbology.qr, .microQR])
+    func largeBlurredModulesReadAtACoarserLook(_ symbology: Symbology) throws {
+        let frame = try ZintRenderer.render(symbology, .text("CLOSE UP"), moduleSize: 28, margin: 80).frame.boxBlurred(radius: 7)
+        let found = QREngine().decode(frame, symbologies: [symbology], options: EngineOptions())
+        #expect(found.map(\.text) == ["CLOSE UP"])
+        // Corners come back in the frame's own pixels: the symbol spans most of it.
+        let box = try #require(found.first?.boundingBox)
+        #expect(box.maxX - box.minX > Double(frame.width) / 2)
+    }
+}
