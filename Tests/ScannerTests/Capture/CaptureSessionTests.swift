@@ -25,7 +25,7 @@ import Testing
         try session.start()
         var streamed: [DetectionEvent] = []
         for await event in session.events { streamed.append(event) }
-        #expect(delegate.finished.wait(timeout: .now() + 10) == .success)
+        #expect(delegate.finished.wait(timeout: Liveness.deadline) == .success)
         #expect(delegate.events == streamed)
         #expect(Set(streamed.appearances.map(\.detection.text)) == [SessionReplay.gtin, SessionReplay.coupon])
         #expect(streamed.appearances.count == 2)
@@ -66,7 +66,7 @@ import Testing
         try session.start()
 
         // The source is held before frame 30, so frames 0–29 get decoded.
-        let deadline = Date(timeIntervalSinceNow: 10)
+        let deadline = Date(timeIntervalSinceNow: Liveness.seconds)
         while session.statistics.decoded < 30 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
         try #require(session.statistics.decoded == 30)
         #expect(session.configuration.decoder.symbologies == [.qr, .ean13], "the pending configuration")
@@ -74,7 +74,7 @@ import Testing
         session.commitConfiguration()
         afterCommit.signal()
 
-        #expect(delegate.finished.wait(timeout: .now() + 10) == .success)
+        #expect(delegate.finished.wait(timeout: Liveness.deadline) == .success)
         #expect(delegate.finishError == "none")
         let shown = delegate.events.appearances
         let coupons = shown.filter { $0.detection.symbology == .qr }.map(\.sequence)
@@ -207,7 +207,7 @@ private final class GatedSource: FrameSource {
 
     func nextFrame() throws(FrameSourceError) -> CapturedFrame? {
         guard let captured = try reader.nextFrame() else { return nil }
-        if let gate = gates[captured.sequence], gate.wait(timeout: .now() + 10) == .timedOut {
+        if let gate = gates[captured.sequence], gate.wait(timeout: Liveness.deadline) == .timedOut {
             throw .unreadable(.badRecording(path: name, reason: "the test did not open gate \(captured.sequence)"))
         }
         return captured

@@ -25,7 +25,7 @@ import Testing
             let delegate = Collector()
             session.setDelegate(delegate)
             try session.start()
-            try #require(delegate.finished.wait(timeout: .now() + 10) == .success, "run \(run) did not finish")
+            try #require(delegate.finished.wait(timeout: Liveness.deadline) == .success, "run \(run) did not finish")
             let events = delegate.events
             try #require(events.count == 1 && events.appearances.first?.detection.text == RecordingBuilder.firstFrameText,
                          "run \(run): \(events)")
@@ -41,7 +41,7 @@ import Testing
         session.waitUntilFinished()
         let delegate = Collector()
         session.setDelegate(delegate)
-        #expect(delegate.finished.wait(timeout: .now() + 10) == .success)
+        #expect(delegate.finished.wait(timeout: Liveness.deadline) == .success)
         #expect(delegate.events.appearances.map(\.detection.text) == [RecordingBuilder.firstFrameText])
         var streamed: [DetectionEvent] = []
         for await event in session.events { streamed.append(event) }
@@ -100,7 +100,7 @@ import Testing
             try session.start()
             #expect(session.state == .running)
             #expect(counter.open == 1, "run \(run)")
-            #expect(delegate.firstAppearance.wait(timeout: .now() + 10) == .success, "run \(run)")
+            #expect(delegate.firstAppearance.wait(timeout: Liveness.deadline) == .success, "run \(run)")
             session.stop()
             #expect(session.state == .stopped)
             // The busy check: nothing holds the source once stop() returned.
@@ -172,7 +172,7 @@ import Testing
         let delegate = Collector()
         session.setDelegate(delegate)
         try session.start()
-        #expect(delegate.restored.wait(timeout: .now() + 10) == .success)
+        #expect(delegate.restored.wait(timeout: Liveness.deadline) == .success)
         session.stop()
         let kinds = delegate.events.map { event -> String in
             switch event {
