@@ -24,8 +24,10 @@ enum StructuredAppendJoin {
 
     /// One detection of every part, in order, with a parity that holds.
     private static func message(of parts: [Detection]) -> Detection? {
-        guard let first = parts.first, let sequence = first.structuredAppend,
-              parts.map(\.partIndex) == Array(0..<sequence.count) else { return nil }
+        guard let first = parts.first, let sequence = first.structuredAppend else { return nil }
+        let whole = StructuredAppend(
+            count: sequence.count, parity: sequence.parity, parts: parts.map { StructuredAppend.Part(index: $0.partIndex, corners: $0.corners) })
+        guard whole.isComplete else { return nil }
         let bytes = parts.flatMap(\.bytes)
         guard bytes.reduce(0, ^) == UInt8(truncatingIfNeeded: sequence.parity) else { return nil }
         let corners = parts.flatMap(\.corners)
@@ -37,8 +39,7 @@ enum StructuredAppendJoin {
             engine: first.engine)
         message.evidence = parts.map(\.evidence).min() ?? 1
         message.isGS1 = first.isGS1
-        message.structuredAppend = StructuredAppend(
-            count: sequence.count, parity: sequence.parity, parts: parts.map { StructuredAppend.Part(index: $0.partIndex, corners: $0.corners) })
+        message.structuredAppend = whole
         return message
     }
 
