@@ -90,6 +90,10 @@ final class XServer {
     /// Asks `window` to close, as a window manager does when its close
     /// button is pressed: a WM_DELETE_WINDOW client message. (Xvfb runs no
     /// window manager, and xdotool's windowclose destroys the window instead.)
+    /// XSync, not XFlush: the server must have handled the message before
+    /// the script exits. A busy Xvfb that sees the connection closed with
+    /// the request still unread drops both, and the close was lost (a scan
+    /// left running in a loaded CI run).
     func close(_ window: String) throws {
         try run("/usr/bin/python3", ["-c", Self.closeScript, window])
     }
@@ -106,7 +110,7 @@ final class XServer {
                         ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
                         ("format", ctypes.c_int), ("data", ctypes.c_long * 5), ("pad", ctypes.c_long * 12)]
         x.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long, ctypes.POINTER(ClientMessage)]
-        x.XFlush.argtypes = [ctypes.c_void_p]
+        x.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
         d = x.XOpenDisplay(None)
         if not d: sys.exit("cannot open the display")
         w = int(sys.argv[1])
@@ -114,7 +118,7 @@ final class XServer {
                           message_type=x.XInternAtom(d, b"WM_PROTOCOLS", 0))
         e.data[0] = x.XInternAtom(d, b"WM_DELETE_WINDOW", 0)
         if not x.XSendEvent(d, w, 0, 0, ctypes.byref(e)): sys.exit("XSendEvent failed")
-        x.XFlush(d)
+        x.XSync(d, 0)
         """
 
     /// The window's pixels now, also kept as `path`.
