@@ -179,7 +179,7 @@ import Testing
         // q stops cleanly. The press alone: the window answers it at once and
         // is gone before a release could be sent (xdotool key then fails).
         try x.run("/usr/bin/xdotool", ["keydown", "--window", window, "q"])
-        #expect(scan.exitStatus(within: 120) == 0, "\(scan.stderr)")
+        #expect(scan.exitStatus(within: Liveness.seconds) == 0, "\(scan.stderr)")
     }
 
     @Test func aClickOnARecordingSaysFocusIsNotSupportedAndScanningGoesOn() throws {
@@ -203,7 +203,7 @@ import Testing
         #expect(nice[scan.process.processIdentifier].map { $0 < 19 } == true, "\(nice)")
         #expect(nice.values.contains(19), "no thread draws at nice 19: \(nice)")
         try x.close(window)
-        #expect(scan.exitStatus(within: 120) == 0, "\(scan.stderr)")
+        #expect(scan.exitStatus(within: Liveness.seconds) == 0, "\(scan.stderr)")
         #expect(scan.stdout.split(separator: "\n").count == 2, "both codes were in the default full region: \(scan.stdout)")
     }
 
