@@ -19,6 +19,8 @@ struct Localizer {
         /// The part of the frame that holds every code-like block, with a
         /// quiet zone around them; nil when nothing looks like a code.
         var area: PixelRect?
+        /// Each code-like block: `area` is the box around them all.
+        var blocks: [CodeLikeBlock] = []
         /// The direction across the bars of the code-like blocks' coherent
         /// cells, in degrees clockwise from the x axis (0: upright bars),
         /// when there are bars; nil otherwise.
@@ -51,6 +53,13 @@ struct Localizer {
             if barShare < matrixShare, (halfScaleBarShare ?? 0) < matrixShare { return .matrix }
             return .either
         }
+    }
+
+    /// One code-like block, in the frame's pixels: its busy cells, and
+    /// the area around them with a quiet zone, where a decoder looks.
+    struct CodeLikeBlock: Sendable, Hashable {
+        var busy: PixelRect
+        var area: PixelRect
     }
 
     /// The kind of code that code-like blocks look like.
@@ -144,7 +153,8 @@ struct Localizer {
     static func candidates(in frame: Frame) -> Candidates {
         // Too small for a grid: the frame is its own candidate.
         guard min(frame.width, frame.height) >= 3 * cellSize(for: frame) else {
-            return Candidates(area: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), barNormal: nil)
+            let whole = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+            return Candidates(area: whole, blocks: [CodeLikeBlock(busy: whole, area: whole)], barNormal: nil)
         }
         let edge = sharpEdge(for: frame)
         let halved = min(frame.width, frame.height) >= 64 ? frame.downscaledByTwo() : nil
@@ -172,23 +182,21 @@ struct Localizer {
         // `minimumFlatShare`, can drop a code's outer cells), and at least 16
         // pixels at the block's scale, as the busy cells of a code with
         // large modules can be only its middle (an Aztec rune's bullseye).
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
-        for block in blocks {
+        let areas = blocks.map { block in
             let margin = max(3 * cellSize(for: frame), 16 * block.scale)
-            minX = min(minX, block.rect.x - margin); minY = min(minY, block.rect.y - margin)
-            maxX = max(maxX, block.rect.x + block.rect.width + margin)
-            maxY = max(maxY, block.rect.y + block.rect.height + margin)
+            let left = max(0, block.rect.x - margin), top = max(0, block.rect.y - margin)
+            let right = min(frame.width, block.rect.x + block.rect.width + margin)
+            let bottom = min(frame.height, block.rect.y + block.rect.height + margin)
+            return CodeLikeBlock(busy: block.rect, area: PixelRect(x: left, y: top, width: right - left, height: bottom - top))
         }
         // The bars' direction from the finer look when it saw bars: the
         // coarser one blurs them with the background's edges.
         let bars = full.contains { $0.barCells > 0 } ? full : half.isEmpty ? coarser : half
         let barCos = bars.map(\.barCos).reduce(0, +), barSin = bars.map(\.barSin).reduce(0, +)
         let barCells = bars.map(\.barCells).reduce(0, +)
-        let left = max(0, minX), top = max(0, minY)
-        let right = min(frame.width, maxX), bottom = min(frame.height, maxY)
         let normal = barCells >= 2 ? atan2(barSin, barCos) / 2 * 180 / .pi : nil
         return Candidates(
-            area: PixelRect(x: left, y: top, width: right - left, height: bottom - top), barNormal: normal,
+            area: PixelRect.enclosing(areas.map(\.area)), blocks: areas, barNormal: normal,
             largeModules: full.isEmpty, barShare: barShare(of: full), halfScaleBarShare: barShare(of: half.isEmpty ? coarser : half))
     }
 

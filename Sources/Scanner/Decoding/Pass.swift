@@ -162,7 +162,30 @@ struct Pass {
     /// is, since their lines run at any angle and the QR detector finds
     /// light-on-dark symbols too; the passes after it turn and rescale the
     /// pixels for zbar and zxing.
-    static let firstEngines: Set<EngineName> = [.linear, .qr, .aztec, .dataMatrix, .zbar, .zxing]
+    static let firstEngines: Set<EngineName> = ours.union([.zbar, .zxing])
+
+    /// Our own readers of the first pass, which decide with evidence of
+    /// their own (independent lines, check characters, Reed–Solomon).
+    static let ours: Set<EngineName> = [.linear, .qr, .aztec, .dataMatrix]
+
+    /// The first pass's engines in the order they look (`ReadPipeline`):
+    /// ours before zbar and zxing, and of ours the kind the localizer saw
+    /// first, so that a read of it spares the other kind's readers.
+    static func firstGroups(for kind: Localizer.Kind) -> [Set<EngineName>] {
+        let matrix: Set<EngineName> = [.qr, .aztec, .dataMatrix], libraries: Set<EngineName> = [.zbar, .zxing]
+        switch kind {
+        case .bars: return [[.linear], matrix, libraries]
+        case .matrix: return [matrix, [.linear], libraries]
+        case .either: return [ours, libraries]
+        }
+    }
+
+    /// This pass with only those of its engines that are in `names`, or nil
+    /// when none is.
+    func restricted(to names: Set<EngineName>) -> Pass? {
+        let kept = engines.intersection(names)
+        return kept.isEmpty ? nil : Pass(steps, options, engines: kept)
+    }
 
     /// This pass with our linear reader's lines also across bars whose
     /// normal the localizer measured as `normal` degrees.

@@ -1,5 +1,6 @@
 /// One way through a read, in stages: the region of interest is cut, a
-/// first pass runs the injected engines, and while nothing is found the
+/// first pass runs the injected engines (ours first, then zbar and zxing on
+/// what ours left unexplained), and while nothing is found the
 /// localizer's candidate area gets the effort's second chances; each pass's
 /// readings are arbitrated (`Reconciler`) and, on still images, their 1D
 /// reads confirmed; last, the symbols of a structured-append message are
@@ -46,7 +47,7 @@ struct ReadPipeline: Sendable {
         }
         let first = (alone ?? Pass.sequence(for: configuration.effort, frame: frame, region: region)[0])
             .across(barNormal: candidates.barNormal)
-        var found = run(first, on: region, &meter)
+        var found = isFull ? firstPass(first, on: region, candidates: candidates, &meter) : run(first, on: region, &meter)
         var passes = 1
         if found.isEmpty, isFull, configuration.effort != .fast {
             (found, passes) = secondChances(frame: frame, region: region, candidates: candidates, &meter)
@@ -56,6 +57,60 @@ struct ReadPipeline: Sendable {
         }
         return ReadResult(
             detections: StructuredAppendJoin.joined(found), passes: passes, pixelsExamined: meter.pixels, reachedTimeLimit: meter.reachedTimeLimit)
+    }
+
+    /// The first pass, one group of engines after another
+    /// (`Pass.firstGroups`): the first group looks at the whole region, each
+    /// next one only at the code-like blocks that no read so far explains,
+    /// cropped to them when that leaves out most of the region. A read of
+    /// ours carries its own evidence (lines that agree, check characters,
+    /// Reed–Solomon), so the area it covers needs no other engine: the work
+    /// follows what is left.
+    private func firstPass(_ pass: Pass, on region: Frame, candidates: Localizer.Candidates, _ meter: inout WorkMeter) -> [Detection] {
+        var found: [Detection] = []
+        for (index, group) in Pass.firstGroups(for: candidates.kind).enumerated() {
+            guard let groupPass = pass.restricted(to: group) else { continue }
+            var target = region
+            if index > 0 {
+                let covered = found.map { Self.coverage(of: $0, in: region) }
+                let open = candidates.blocks.filter { !Self.isExplained($0.busy, by: covered) }
+                guard let area = PixelRect.enclosing(open.map(\.area)) else { break }
+                let cropped = area.width * area.height * 3 <= region.width * region.height ? region.cropped(to: area) : region
+                // A crop too small for the pass's steps (the camera's
+                // halving) is read as the region is.
+                if groupPass.view(of: cropped) != nil { target = cropped }
+            }
+            let reads = run(groupPass, on: target, &meter)
+            found = found.isEmpty || reads.isEmpty ? found + reads : Reconciler.merge(found + reads)
+        }
+        return found
+    }
+
+    /// The part of `region` (in its own pixels) that `detection` (corners in
+    /// the full image's) accounts for: its box with a margin of a quarter of
+    /// its size, at least 16 pixels, for a 1D code's printed digits and
+    /// quiet zones and the edges of a matrix's outer modules.
+    private static func coverage(of detection: Detection, in region: Frame) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        let box = detection.boundingBox
+        let margin = max(16, 0.25 * max(box.maxX - box.minX, box.maxY - box.minY))
+        let (dx, dy) = (Double(region.origin.x), Double(region.origin.y))
+        return (box.minX - dx - margin, box.minY - dy - margin, box.maxX - dx + margin, box.maxY - dy + margin)
+    }
+
+    /// Whether three quarters of `busy` (a code-like block's busy cells,
+    /// sampled on a 6x6 grid) lie in the areas that reads account for.
+    private static func isExplained(_ busy: PixelRect, by covered: [(minX: Double, minY: Double, maxX: Double, maxY: Double)]) -> Bool {
+        guard !covered.isEmpty else { return false }
+        let samples = 6
+        var inside = 0
+        for i in 0..<samples {
+            for j in 0..<samples {
+                let x = Double(busy.x) + (Double(i) + 0.5) * Double(busy.width) / Double(samples)
+                let y = Double(busy.y) + (Double(j) + 0.5) * Double(busy.height) / Double(samples)
+                if covered.contains(where: { x >= $0.minX && x <= $0.maxX && y >= $0.minY && y <= $0.maxY }) { inside += 1 }
+            }
+        }
+        return inside * 4 >= samples * samples * 3
     }
 
     /// The effort's second chances, in order until one finds something, on

@@ -30,4 +30,15 @@ public struct PixelRect: Sendable, Hashable {
         self.width = width
         self.height = height
     }
+
+    /// The smallest rectangle holding all of `rects`; nil for none.
+    static func enclosing(_ rects: [PixelRect]) -> PixelRect? {
+        guard let first = rects.first else { return nil }
+        var (left, top, right, bottom) = (first.x, first.y, first.x + first.width, first.y + first.height)
+        for rect in rects.dropFirst() {
+            left = min(left, rect.x); top = min(top, rect.y)
+            right = max(right, rect.x + rect.width); bottom = max(bottom, rect.y + rect.height)
+        }
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
 }
