@@ -74,7 +74,16 @@ struct ReadPipeline: Sendable {
             if index > 0 {
                 let covered = found.map { Self.coverage(of: $0, in: region) }
                 let open = candidates.blocks.filter { !Self.isExplained($0.busy, by: covered) }
-                guard let area = PixelRect.enclosing(open.map(\.area)) else { break }
+                guard let blocks = PixelRect.enclosing(open.map(\.area)) else { break }
+                // Half the blocks' size again on every side: busy cells can be
+                // only part of a symbol with large modules (a wide bar's
+                // inside is flat), and zbar needs the whole quiet zone, ten
+                // modules for Codabar.
+                let grow = max(blocks.width, blocks.height) / 2
+                let left = max(0, blocks.x - grow), top = max(0, blocks.y - grow)
+                let area = PixelRect(
+                    x: left, y: top, width: min(region.width, blocks.x + blocks.width + grow) - left,
+                    height: min(region.height, blocks.y + blocks.height + grow) - top)
                 let cropped = area.width * area.height * 3 <= region.width * region.height ? region.cropped(to: area) : region
                 // A crop too small for the pass's steps (the camera's
                 // halving) is read as the region is.
