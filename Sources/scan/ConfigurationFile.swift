@@ -8,7 +8,7 @@ import Scanner
 enum ConfigurationFile {
     static func arguments(path: String) throws -> [String] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Options.UsageError(description: "\(path): cannot read the configuration file (\(Errno.current))")
+            throw UsageError(description: "\(path): cannot read the configuration file (\(Errno.current))")
         }
         var arguments: [String] = []
         for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -17,14 +17,14 @@ enum ConfigurationFile {
             let name = String(text.prefix { !$0.isWhitespace })
             let value = text.dropFirst(name.count).trimming(while: \.isWhitespace)
             guard name != "config", let option = OptionTable.byName["--" + name] else {
-                throw Options.UsageError(description: "\(path):\(number + 1): unknown option '\(name)'")
+                throw UsageError(description: "\(path):\(number + 1): unknown option '\(name)'")
             }
             arguments.append("--" + name)
             if option.value != nil {
-                guard !value.isEmpty else { throw Options.UsageError(description: "\(path):\(number + 1): \(name) needs a value") }
+                guard !value.isEmpty else { throw UsageError(description: "\(path):\(number + 1): \(name) needs a value") }
                 arguments.append(value)
             } else if !value.isEmpty {
-                throw Options.UsageError(description: "\(path):\(number + 1): \(name) takes no value")
+                throw UsageError(description: "\(path):\(number + 1): \(name) takes no value")
             }
         }
         return arguments
