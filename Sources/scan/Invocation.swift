@@ -47,25 +47,32 @@ enum Invocation: Sendable {
     /// `options` with every option `given` applied, in order, then checked.
     private static func apply<Options: ModeOptions>(_ given: [Words.Given], to options: Options) throws -> Options {
         var options = options
-        for (name, option, value) in given {
-            guard case .sets(let setters) = option.effect, let set = setters[keyPath: Options.setter] else {
-                throw UsageError(description: option.refusal(as: name, in: Options.mode))
+        for (name, option, value, place) in given {
+            do {
+                guard case .sets(let setters) = option.effect, let set = setters[keyPath: Options.setter] else {
+                    throw UsageError(description: option.refusal(as: name, in: Options.mode))
+                }
+                try set(&options, value)
+            } catch {
+                // An option from a --config file is found by its line.
+                throw place.map { UsageError(description: "\($0): \(error)") } ?? error
             }
-            try set(&options, value)
         }
         try options.check()
         return options
     }
 
     /// The words of a command line: the options given, each with the name
-    /// it was given by and its value, and the paths.
+    /// it was given by, its value and the configuration file line it was
+    /// read from, and the paths.
     private struct Words {
-        typealias Given = (name: String, option: OptionTable.Option, value: String)
+        typealias Given = (name: String, option: OptionTable.Option, value: String, place: String?)
         var given: [Given] = []
         var paths: [String] = []
 
-        /// Reads `arguments`, and each `--config` file's options in its place.
-        mutating func read(_ arguments: [String]) throws {
+        /// Reads `arguments` (from the configuration file line `place`), and
+        /// each `--config` file's options where it is given.
+        mutating func read(_ arguments: [String], place: String? = nil) throws {
             var rest = arguments[...]
             while let argument = rest.popFirst() {
                 var name = argument
@@ -93,9 +100,9 @@ enum Invocation: Sendable {
                     value = given
                 }
                 if case .includes = option.effect {
-                    try read(try ConfigurationFile.arguments(path: value))
+                    for line in try ConfigurationFile.lines(path: value) { try read(line.arguments, place: line.place) }
                 } else {
-                    given.append((name, option, value))
+                    given.append((name, option, value, place))
                 }
             }
         }
