@@ -12,13 +12,13 @@ struct AnnotationFiles {
     private var used: Set<String> = []
 
     /// Creates `directory` if needed; the error names it.
-    init(directory: String) throws(Options.UsageError) {
+    init(directory: String) throws(UsageError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             // FileManager's errors carry the system's reason underneath.
             let reason = ((error as? CocoaError)?.underlying as? POSIXError).map { "\(Errno($0.code.rawValue))" } ?? "\(error)"
-            throw Options.UsageError(description: "--annotate cannot create directory \(directory): \(reason)")
+            throw UsageError(description: "--annotate cannot create directory \(directory): \(reason)")
         }
         self.directory = directory
     }

@@ -7,27 +7,27 @@ import Synchronization
 final class CameraSetup: Sendable {
     let device: CaptureDevice
     private let request: FormatRequest
-    private let options: Options.CameraSettings
+    private let settings: CameraOptions.Settings
     /// Set when the camera has no zoom control: the zoom becomes a centre crop.
     let digitalZoom: Int?
     /// What the driver streams, once the session has opened the camera.
     private let opened = Mutex<StreamFormat?>(nil)
 
-    init(options: Options, messages: LineWriter) throws {
+    init(options: CameraOptions, messages: LineWriter) throws {
         device = try CaptureDevice.select(options.device)
         request = FormatRequest(
             width: options.size?.width, height: options.size?.height, framesPerSecond: options.framesPerSecond,
             pixelFormat: options.pixelFormat)
-        self.options = options.cameraSettings
+        settings = options.settings
         // Apply the settings once through the controls alone, without
         // starting a stream, to warn of what the camera lacks and to learn
         // whether zoom falls back to a crop; the session's stream opens later.
-        digitalZoom = try Self.apply(self.options, to: device.controls(), messages: options.quiet ? nil : messages)
+        digitalZoom = try Self.apply(settings, to: device.controls(), messages: options.output.quiet ? nil : messages)
     }
 
     func open() throws -> any FrameSource {
         let source = try device.open(request)
-        _ = try Self.apply(options, to: source.controls, messages: nil)
+        _ = try Self.apply(settings, to: source.controls, messages: nil)
         opened.withLock { $0 = source.format }
         return source
     }
@@ -78,7 +78,7 @@ final class CameraSetup: Sendable {
 
     /// Applies the settings; an unsupported one is a warning and scanning
     /// goes on. Returns the zoom to apply digitally, if the camera has none.
-    private static func apply(_ settings: Options.CameraSettings, to controls: CameraControls, messages: LineWriter?) throws -> Int? {
+    private static func apply(_ settings: CameraOptions.Settings, to controls: CameraControls, messages: LineWriter?) throws -> Int? {
         func attempt(_ what: String, _ body: () throws -> Void) {
             do { try body() } catch { messages?.write("scan: \(error); continuing without \(what)\n") }
         }
@@ -97,21 +97,5 @@ final class CameraSetup: Sendable {
             messages?.write("scan: \(controls.path) has no zoom control; zooming digitally by cropping the centre 1/\(zoom)\n")
             return zoom
         }
-    }
-}
-
-extension Options {
-    /// The camera settings, as a Sendable value for reopening.
-    struct CameraSettings: Sendable {
-        var controls: [(String, String)]
-        var focus: CameraSetting?
-        var exposure: CameraSetting?
-        var gain: Int?
-        var zoom: Int?
-        var torch: Bool?
-    }
-
-    var cameraSettings: CameraSettings {
-        CameraSettings(controls: controls.map { ($0.name, $0.value) }, focus: focus, exposure: exposure, gain: gain, zoom: zoom, torch: torch)
     }
 }

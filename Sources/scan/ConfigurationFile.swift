@@ -6,27 +6,30 @@ import Scanner
 /// a flag, NAME being the long option without its dashes; `#` starts a
 /// comment line. Parsed by the same table as the command line.
 enum ConfigurationFile {
-    static func arguments(path: String) throws -> [String] {
+    /// Each option line as command-line words, with its place (`lane.conf:3`)
+    /// for the messages about it.
+    static func lines(path: String) throws -> [(place: String, arguments: [String])] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Options.UsageError(description: "\(path): cannot read the configuration file (\(Errno.current))")
+            throw UsageError(description: "\(path): cannot read the configuration file (\(Errno.current))")
         }
-        var arguments: [String] = []
+        var lines: [(place: String, arguments: [String])] = []
         for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let text = line.trimming(while: \.isWhitespace)
             guard !text.isEmpty, !text.hasPrefix("#") else { continue }
+            let place = "\(path):\(number + 1)"
             let name = String(text.prefix { !$0.isWhitespace })
             let value = text.dropFirst(name.count).trimming(while: \.isWhitespace)
             guard name != "config", let option = OptionTable.byName["--" + name] else {
-                throw Options.UsageError(description: "\(path):\(number + 1): unknown option '\(name)'")
+                throw UsageError(description: "\(place): unknown option '\(name)'")
             }
-            arguments.append("--" + name)
             if option.value != nil {
-                guard !value.isEmpty else { throw Options.UsageError(description: "\(path):\(number + 1): \(name) needs a value") }
-                arguments.append(value)
-            } else if !value.isEmpty {
-                throw Options.UsageError(description: "\(path):\(number + 1): \(name) takes no value")
+                guard !value.isEmpty else { throw UsageError(description: "\(place): \(name) needs a value") }
+                lines.append((place, ["--" + name, String(value)]))
+            } else {
+                guard value.isEmpty else { throw UsageError(description: "\(place): \(name) takes no value") }
+                lines.append((place, ["--" + name]))
             }
         }
-        return arguments
+        return lines
     }
 }

@@ -7,13 +7,13 @@ import Scanner
 /// `scan` without PATHs: scans a camera, or replays a recording with
 /// `--input`, and prints each new code once as it appears.
 struct ContinuousScan {
-    let options: Options
+    let options: CameraOptions
     let output = LineWriter.standardOutput
     let messages = LineWriter.standardError
 
     func run() -> Int32 {
         let configuration = CaptureSession.Configuration(
-            decoder: options.decoderConfiguration(defaultEffort: .fast, defaultTimeLimit: Options.defaultFrameTimeLimit),
+            decoder: options.decoderConfiguration,
             tracker: options.trackerConfiguration)
         let session: CaptureSession
         let sourceName: String
@@ -41,7 +41,7 @@ struct ContinuousScan {
                 }
             }
         } catch {
-            if !options.quiet { messages.write("scan: \(CameraSetup.message(for: error))\n") }
+            if !options.output.quiet { messages.write("scan: \(CameraSetup.message(for: error))\n") }
             return 1
         }
         // The delegate is set before the session starts, so that the
@@ -52,7 +52,7 @@ struct ContinuousScan {
         do {
             try session.start()
         } catch {
-            if !options.quiet { messages.write("scan: \(CameraSetup.message(for: error, input: options.input))\n") }
+            if !options.output.quiet { messages.write("scan: \(CameraSetup.message(for: error, input: options.input))\n") }
             return 1
         }
         return printer.run(session, preview: preview)
@@ -60,7 +60,7 @@ struct ContinuousScan {
 
     /// The `--preview` window, or nil after one line saying why there is none.
     private func openPreview(_ session: CaptureSession, sourceName: String, camera: CameraSetup?) -> LivePreview? {
-        let quiet = options.quiet
+        let quiet = options.output.quiet
         let say = { (line: String) in if !quiet { LineWriter.standardError.write("scan: \(line)\n") } }
         do {
             let input = options.input.map { PathName.fileExtension($0).lowercased() }
@@ -68,7 +68,7 @@ struct ContinuousScan {
                 session: session, sourceName: sourceName,
                 format: { camera?.format.map { "\($0.pixelFormat)" } ?? input },
                 size: options.size, camera: camera.map { setup in { try setup.device.controls() } },
-                region: options.regionOfInterest, digitalZoom: camera?.digitalZoom, torch: options.torch, messages: say)
+                region: options.decoding.regionOfInterest, digitalZoom: camera?.digitalZoom, torch: options.settings.torch, messages: say)
         } catch {
             say("--preview: \(error); scanning without a window")
             return nil
@@ -79,7 +79,7 @@ struct ContinuousScan {
 /// Writes a session's events as they come, and stops it where asked.
 private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
     // Sendable: only ever used on `queue`.
-    private let options: Options
+    private let options: CameraOptions
     private let source: String
     private let formatter: EventFormatter
     private let sinks: [any EventSink]
@@ -87,11 +87,11 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
     private var found = 0
     private var stopping = false
 
-    init(options: Options, source: String, sinks: [any EventSink]) {
+    init(options: CameraOptions, source: String, sinks: [any EventSink]) {
         self.options = options
         self.source = source
         self.sinks = sinks
-        formatter = EventFormatter(format: options.format, variableMeasureLayouts: options.variableMeasureLayouts)
+        formatter = EventFormatter(format: options.output.format, variableMeasureLayouts: options.output.variableMeasureLayouts)
     }
 
     /// Waits for the started `session` to end, stopping it on SIGINT or
@@ -117,12 +117,12 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
         sinks.forEach { $0.finish(interrupted: options.input == nil || session.error != nil) }
         signals.forEach { $0.cancel() }
         if let error = session.error {
-            if !options.quiet { LineWriter.standardError.write("scan: \(CameraSetup.message(for: error))\n") }
+            if !options.output.quiet { LineWriter.standardError.write("scan: \(CameraSetup.message(for: error))\n") }
             return found > 0 ? 0 : 1
         }
         let statistics = session.statistics
         if statistics.captured == 0 && statistics.damaged > 0 {
-            if !options.quiet {
+            if !options.output.quiet {
                 LineWriter.standardError.write(
                     "scan: \(source): "
                         + (statistics.damaged == 1 ? "its only frame is" : "all \(statistics.damaged) frames are")
@@ -130,7 +130,7 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
             }
             return found > 0 ? 0 : 1
         }
-        if statistics.abandoned > 0 && !options.quiet {
+        if statistics.abandoned > 0 && !options.output.quiet {
             LineWriter.standardError.write(
                 "scan: \(source): \(statistics.abandoned) of \(statistics.captured) frames were dropped undecoded: "
                     + "their decoding passed the time limit or crashed the decoder\n")
@@ -145,7 +145,7 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
         if case .cameraLost(let device, let error) = event, let advice = CameraSetup.advice(for: error) {
             message = "\(error); \(advice); reconnecting when \(device) returns"
         }
-        if let message, !options.quiet { LineWriter.standardError.write("scan: \(message)\n") }
+        if let message, !options.output.quiet { LineWriter.standardError.write("scan: \(message)\n") }
         guard let line else { return }
         if case .appeared = event {
             found += 1

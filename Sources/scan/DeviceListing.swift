@@ -2,7 +2,7 @@ import Scanner
 
 /// `--list-devices`, `--list-formats` and `--list-controls`.
 struct DeviceListing {
-    let options: Options
+    let options: ListingOptions
     let output = LineWriter.standardOutput
 
     func run() -> Int32 {

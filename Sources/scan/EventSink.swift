@@ -22,11 +22,11 @@ struct BrokerSink: EventSink {
 
     /// The lane's spool and publisher, connected once: a wrong password or
     /// certificate ends the run here, before the camera opens.
-    init(options: Options, endpoint: MQTTEndpoint, messages: LineWriter) throws {
+    init(options: CameraOptions, endpoint: MQTTEndpoint, messages: LineWriter) throws {
         let lane = try options.lane ?? Self.hostName()
         let directory = options.stateDirectory ?? ProcessInfo.processInfo.environment["STATE_DIRECTORY"] ?? "/var/lib/scan"
         let spool = try EventSpool(directory: directory, lane: lane, limit: options.spoolLimit)
-        let quiet = options.quiet
+        let quiet = options.output.quiet
         publisher = try MQTTPublisher(
             MQTTPublisher.Configuration(
                 endpoint: endpoint, lane: lane, caFile: options.mqttCA, username: options.mqttUser,
@@ -53,7 +53,7 @@ struct BrokerSink: EventSink {
 
     private static func hostName() throws -> String {
         let name = ProcessInfo.processInfo.hostName.prefix { $0 != "." }
-        guard !name.isEmpty else { throw Options.UsageError(description: "the host has no name: give --lane NAME") }
+        guard !name.isEmpty else { throw UsageError(description: "the host has no name: give --lane NAME") }
         return String(name)
     }
 }
@@ -64,7 +64,7 @@ struct KeyboardSink: EventSink {
     let messages: LineWriter
     private let keyboard: SendableKeyboard
 
-    init(options: Options, messages: LineWriter) throws {
+    init(options: CameraOptions, messages: LineWriter) throws {
         wedge = options.wedge
         keyboard = SendableKeyboard(keyboard: try VirtualKeyboard(keys: options.wedge.layout.keys))
         self.messages = messages

@@ -5,7 +5,7 @@ import ScanOverlay
 /// `scan PATH...` and `scan --files-from LIST`: decodes still images and
 /// prints what each holds, accounting for every input.
 struct FileScan {
-    let options: Options
+    let options: FileOptions
     let output = LineWriter.standardOutput
     let messages = LineWriter.standardError
 
@@ -45,24 +45,24 @@ struct FileScan {
         }
         var annotations: AnnotationFiles?
         do {
-            annotations = try options.annotate.map { directory throws(Options.UsageError) in try AnnotationFiles(directory: directory) }
+            annotations = try options.annotate.map { directory throws(UsageError) in try AnnotationFiles(directory: directory) }
         } catch {
             messages.write("scan: \(error)\n")
             return 2
         }
-        let overlay = options.annotate == nil ? nil : (OverlayRenderer(), options.regionOfInterest)
+        let overlay = options.annotate == nil ? nil : (OverlayRenderer(), options.decoding.regionOfInterest)
         // Several inputs, as grep decides it: more than one path, a
         // directory, or a list; before any is read, as output streams.
         let several = options.paths.count > 1 || list != nil || options.paths.contains(where: ImageInputs.Expansion.isDirectory)
-        let configuration = options.decoderConfiguration(defaultEffort: .thorough, defaultTimeLimit: Options.defaultFileTimeLimit)
-        let formatter = DetectionFormatter(format: options.format, namesSource: options.withFilename ?? several,
-            variableMeasureLayouts: options.variableMeasureLayouts)
+        let configuration = options.decoderConfiguration
+        let formatter = DetectionFormatter(format: options.output.format, namesSource: options.withFilename ?? several,
+            variableMeasureLayouts: options.output.variableMeasureLayouts)
         var loader = ImageLoader()
         loader.allGIFFrames = options.allFrames
         loader.pdfDotsPerInch = options.pdfDotsPerInch
-        let progress = Progress(enabled: !options.quiet && messages.isTerminal && several)
+        let progress = Progress(enabled: !options.output.quiet && messages.isTerminal && several)
         var found = 0, failed = 0, done = 0, readerGone = false
-        let xml = options.format == .xml
+        let xml = options.output.format == .xml
         if xml { readerGone = !output.write(Array(ZBarXML.start.utf8)) }
         var summary = BatchSummary()
         OrderedWorkers.run(
@@ -85,18 +85,18 @@ struct FileScan {
                         failed += 1
                         summary.failed()
                         progress.clear()
-                        if !options.quiet { messages.write("scan: \(message)\n") }
+                        if !options.output.quiet { messages.write("scan: \(message)\n") }
                         lines = formatter.line(for: .error(message), source: source).map { [$0] } ?? []
                     case .empty(let directory):
                         progress.clear()
-                        if !options.quiet { messages.write("scan: \(Self.emptyDirectoryMessage(directory))\n") }
+                        if !options.output.quiet { messages.write("scan: \(Self.emptyDirectoryMessage(directory))\n") }
                         lines = formatter.line(for: .noCode, source: directory).map { [$0] } ?? []
                     case .found(let source, let page, let detections, let annotated, let timedOut, let warning):
                         found += detections.count
                         if let annotated, let message = annotations?.write(annotated) {
                             failed += 1
                             progress.clear()
-                            if !options.quiet { messages.write("scan: \(message)\n") }
+                            if !options.output.quiet { messages.write("scan: \(message)\n") }
                         }
                         // Cut short, by the time limit or by a file that ends
                         // early, so not accounted as read: its record follows
@@ -112,7 +112,7 @@ struct FileScan {
                         if let cutShort {
                             failed += 1
                             progress.clear()
-                            if !options.quiet { messages.write("scan: \(cutShort.message)\n") }
+                            if !options.output.quiet { messages.write("scan: \(cutShort.message)\n") }
                             lines = detections + (formatter.line(for: cutShort.status, source: source).map { [$0] } ?? [])
                         } else {
                             lines = detections.isEmpty ? formatter.line(for: .noCode, source: source).map { [$0] } ?? [] : detections
@@ -134,7 +134,7 @@ struct FileScan {
         progress.clear()
         // As zbarimg ends, but only for a person watching: a script reading
         // standard error gets the records' messages alone.
-        if several, !options.quiet, !readerGone, messages.isTerminal { messages.write("scan: \(summary.description)\n") }
+        if several, !options.output.quiet, !readerGone, messages.isTerminal { messages.write("scan: \(summary.description)\n") }
         if failed > 0 { return 1 }
         return found > 0 ? 0 : 4
     }

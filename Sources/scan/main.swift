@@ -5,30 +5,22 @@ import Scanner
 // LineWriter's EPIPE result instead of killing the process mid-write.
 signal(SIGPIPE, SIG_IGN)
 
-let options: Options
+let invocation: Invocation
 do {
-    options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+    invocation = try Invocation(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
     LineWriter.standardError.write("scan: \(error)\nTry 'scan --help' for more information.\n")
     exit(2)
 }
 
-if options.showHelp {
-    LineWriter.standardOutput.write(Help.text + "\n")
+switch invocation {
+case .show(let page):
+    LineWriter.standardOutput.write(page.text)
     exit(0)
-}
-if options.showManPage {
-    LineWriter.standardOutput.write(ManPage.text)
-    exit(0)
-}
-if options.showVersion {
-    LineWriter.standardOutput.write(Help.version + "\n")
-    exit(0)
-}
-if options.listDevices || options.listFormats || options.listControls {
+case .listing(let options):
     exit(DeviceListing(options: options).run())
-}
-if options.paths.isEmpty && options.filesFrom == nil {
+case .camera(let options):
     exit(ContinuousScan(options: options).run())
+case .files(let options):
+    exit(FileScan(options: options).run())
 }
-exit(FileScan(options: options).run())

@@ -29,6 +29,20 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    /// An option of the file that the run does not take, or whose value is
+    /// wrong, is found by its line too.
+    @Test func refusalsAndBadValuesNameTheLine() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("lane.conf")
+        try "format json\n# the till\noneshot\n".write(to: file, atomically: true, encoding: .utf8)
+        let files = try ScanCommand.run(["--config", file.path, "Samples/qr.png"])
+        #expect(files.status == 2)
+        #expect(files.stderr.hasPrefix("scan: \(file.path):3: --oneshot is not for scanning image files"), "\(files.stderr)")
+        try "spool-limit 0\n".write(to: file, atomically: true, encoding: .utf8)
+        let value = try ScanCommand.run(["--config", file.path, "--device", "/nonexistent/video"])
+        #expect(value.status == 2 && value.stderr.hasPrefix("scan: \(file.path):1: --spool-limit must be positive"), "\(value.stderr)")
+    }
+
     @Test func tillOptionsNeedACameraOrARecording() throws {
         let result = try ScanCommand.run(["--publish", "mqtt://127.0.0.1:1883/lane", "Samples/qr.png"])
         #expect(result.status == 2)
