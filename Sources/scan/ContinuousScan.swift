@@ -130,11 +130,6 @@ private final class Printer: CaptureSessionDelegate, @unchecked Sendable {
             }
             return found > 0 ? 0 : 1
         }
-        if statistics.abandoned > 0 && !options.output.quiet {
-            LineWriter.standardError.write(
-                "scan: \(source): \(statistics.abandoned) of \(statistics.captured) frames were dropped undecoded: "
-                    + "their decoding passed the time limit or crashed the decoder\n")
-        }
         return found > 0 || quit ? 0 : 4
     }
 

@@ -173,11 +173,6 @@ struct FileScan {
             switch page.frame {
             case .success(let frame):
                 let result = reader.read(frame)
-                // A decoder that died on the page (timeouts are reported with the time limit).
-                if let abandonment = result.abandonment, case .decoderFailed = abandonment {
-                    outcomes.append(.failed(source: page.source(in: source), message: "\(page.source(in: source)): \(abandonment)"))
-                    return true
-                }
                 let detections = result.detections
                 let timedOut = result.reachedTimeLimit
                 let lines = detections.map { formatter.line(for: $0, source: page.source(in: source)) }
