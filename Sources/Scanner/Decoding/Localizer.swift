@@ -107,25 +107,29 @@ struct Localizer {
     /// of the frame's contrast (its 2nd to 98th percentile of luma), so a
     /// dim, flat photo of a code still has sharp edges, between 8 and 24.
     static func sharpEdge(for frame: Frame) -> Int {
-        var histogram = [Int](repeating: 0, count: 256)
-        var samples = 0
-        frame.withUnsafeBytes { bytes in
-            for y in Swift.stride(from: 0, to: frame.height, by: 4) {
-                for x in Swift.stride(from: 0, to: frame.width, by: 4) {
-                    histogram[Int(bytes[y * frame.stride + x])] += 1
-                    samples += 1
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { histogram in
+            histogram.initialize(repeating: 0)
+            var samples = 0
+            frame.withUnsafeBytes { raw in
+                let bytes = raw.assumingMemoryBound(to: UInt8.self)
+                for y in Swift.stride(from: 0, to: frame.height, by: 4) {
+                    let line = bytes.baseAddress! + y * frame.stride
+                    for x in Swift.stride(from: 0, to: frame.width, by: 4) {
+                        histogram[Int(line[x])] &+= 1
+                        samples &+= 1
+                    }
                 }
             }
-        }
-        func percentile(_ share: Int) -> Int {
-            var seen = 0
-            for level in 0..<256 {
-                seen += histogram[level]
-                if seen * 100 >= samples * share { return level }
+            func percentile(_ share: Int) -> Int {
+                var seen = 0
+                for level in 0..<256 {
+                    seen += histogram[level]
+                    if seen * 100 >= samples * share { return level }
+                }
+                return 255
             }
-            return 255
+            return min(24, max(8, (percentile(98) - percentile(2)) / 5))
         }
-        return min(24, max(8, (percentile(98) - percentile(2)) / 5))
     }
     /// Sharp edges per 16 pixels along a cell's rows or columns from which
     /// it is busy: a bar code with modules up to about 5 pixels, or a
@@ -337,65 +341,35 @@ struct Localizer {
         }
     }
 
-    /// 1 or -1 for a sharp rise or fall, 0 otherwise.
-    @inline(__always)
-    private static func sign(_ difference: Int, _ sharpEdge: Int) -> Int {
-        difference >= sharpEdge ? 1 : difference <= -sharpEdge ? -1 : 0
-    }
-
-    /// Each cell's energy, coherence and sharp edges, row by row.
+    /// Each cell's energy, coherence and sharp edges, row by row. The
+    /// energy comes first, from a loop the compiler vectorizes: a cell
+    /// without it (most of a frame's) is done. Cells share nothing but
+    /// `sharpEdge`, so skipping the rest of the look there changes no cell.
     private static func grid(_ frame: Frame, size: Int, columns: Int, rows: Int, sharpEdge: Int, halved: Frame?) -> [Cell] {
         var cells = [Cell](repeating: Cell(), count: columns * rows)
         // The sign of the last sharp edge seen along each column of a cell,
         // one buffer for all cells: the hot loop neither allocates nor
         // checks an array's uniqueness.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: size) { columnSign in
-            frame.withUnsafeBytes { bytes in
-                let stride = frame.stride
+            frame.withUnsafeBytes { raw in
+                let pixels = Pixels(bytes: raw.assumingMemoryBound(to: UInt8.self), stride: frame.stride)
                 for row in 0..<rows {
                     for column in 0..<columns {
-                        var sxx = 0, syy = 0, sxy = 0, rowEdges = 0, columnEdges = 0, flat = 0
                         let x0 = max(1, column * size), x1 = min(frame.width - 1, (column + 1) * size)
                         let y0 = max(1, row * size), y1 = min(frame.height - 1, (row + 1) * size)
                         guard x1 > x0, y1 > y0 else { continue }
-                        // Signs start from the pixel before the cell, so that an
-                        // edge across the cell's border counts in one cell only.
-                        for x in x0..<x1 {
-                            columnSign[x - x0] = y0 >= 2 ? sign(Int(bytes[y0 * stride + x]) - Int(bytes[(y0 - 2) * stride + x]), sharpEdge) : 0
-                        }
-                        for y in y0..<y1 {
-                            let line = y * stride
-                            var rowSign = x0 >= 2 ? sign(Int(bytes[line + x0]) - Int(bytes[line + x0 - 2]), sharpEdge) : 0
-                            for x in x0..<x1 {
-                                let gx = Int(bytes[line + x + 1]) - Int(bytes[line + x - 1])
-                                let gy = Int(bytes[line + stride + x]) - Int(bytes[line - stride + x])
-                                sxx += gx * gx
-                                syy += gy * gy
-                                sxy += gx * gy
-                                // Flat: to the next pixel both ways, so that
-                                // modules of 2 pixels have flat pixels too.
-                                let here = Int(bytes[line + x])
-                                if abs(Int(bytes[line + x + 1]) - here) + abs(Int(bytes[line + stride + x]) - here) < sharpEdge { flat += 1 }
-                                // An edge counts where it starts: a sharp step
-                                // after a flat pixel or a step the other way.
-                                let sx = sign(gx, sharpEdge)
-                                if sx != 0 && sx != rowSign { rowEdges += 1 }
-                                rowSign = sx
-                                let sy = sign(gy, sharpEdge)
-                                if sy != 0 && sy != columnSign[x - x0] { columnEdges += 1 }
-                                columnSign[x - x0] = sy
-                            }
-                        }
                         let count = Double((x1 - x0) * (y1 - y0))
-                        let energy = Double(sxx + syy) / count
+                        let energy = Double(pixels.gradientEnergy(x0, x1, y0, y1)) / count
+                        guard energy >= minimumEnergy else { continue }
+                        let look = pixels.look(x0, x1, y0, y1, sharpEdge: sharpEdge, columnSign: columnSign)
                         // Edges per 16 pixels, along the busier direction.
-                        let edges = Double(max(rowEdges, columnEdges)) / count * 16
-                        guard energy >= minimumEnergy, edges >= minimumEdges else { continue }
-                        let (dxx, dyy, dxy) = (Double(sxx), Double(syy), Double(sxy))
+                        let edges = Double(max(look.rowEdges, look.columnEdges)) / count * 16
+                        guard edges >= minimumEdges else { continue }
+                        let (dxx, dyy, dxy) = (Double(look.sxx), Double(look.syy), Double(look.sxy))
                         let coherence = ((dxx - dyy) * (dxx - dyy) + 4 * dxy * dxy).squareRoot() / (dxx + dyy)
                         // Noise: edges every way and no flat pixel between
                         // them, where a code's modules are flat inside.
-                        guard coherence >= barCoherence || Double(flat) >= minimumFlatShare * count
+                        guard coherence >= barCoherence || Double(look.flat) >= minimumFlatShare * count
                             || halved.map({ survivesAveraging(energy: energy, in: $0, x0 / 2, x1 / 2, y0 / 2, y1 / 2) }) == true
                         else {
                             cells[row * columns + column].noise = true
@@ -409,5 +383,84 @@ struct Localizer {
             }
         }
         return cells
+    }
+
+    /// A frame's luma as the grid reads it, one cell (`x0..<x1`, `y0..<y1`,
+    /// at least a pixel inside the frame's border) at a time.
+    private struct Pixels {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let stride: Int
+
+        /// What the structure tensor and the edge counts are made of.
+        struct Look {
+            var sxx = 0, syy = 0, sxy = 0, rowEdges = 0, columnEdges = 0, flat = 0
+        }
+
+        /// The sum of both axes' central differences squared over the cell:
+        /// its energy times its pixels. In 32 bits without overflow checks
+        /// (a cell of 16x16 pixels sums to at most 2^25), over row pointers,
+        /// so that the loop is vectorized.
+        @inline(__always)
+        func gradientEnergy(_ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int) -> Int {
+            let base = bytes.baseAddress!, width = x1 - x0
+            var sum: Int32 = 0
+            for y in y0..<y1 {
+                let here = base + (y * stride + x0)
+                let (left, right, above, below) = (here - 1, here + 1, here - stride, here + stride)
+                for i in 0..<width {
+                    let gx = Int32(right[i]) &- Int32(left[i])
+                    let gy = Int32(below[i]) &- Int32(above[i])
+                    sum &+= gx &* gx &+ gy &* gy
+                }
+            }
+            return Int(sum)
+        }
+
+        /// The cell's structure tensor (the sums of its central differences'
+        /// products), the sharp edges crossed along its rows and along its
+        /// columns, and its flat pixels. Over row pointers, without
+        /// overflow checks: the sums stay under 2^25.
+        @inline(__always)
+        func look(_ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int, sharpEdge: Int, columnSign: UnsafeMutableBufferPointer<Int>) -> Look {
+            let base = bytes.baseAddress!, width = x1 - x0
+            var look = Look()
+            // Signs start from the pixel before the cell, so that an edge
+            // across the cell's border counts in one cell only.
+            let first = base + (y0 * stride + x0)
+            for i in 0..<width {
+                columnSign[i] = y0 >= 2 ? sign(Int(first[i]) &- Int((first - 2 * stride)[i]), sharpEdge) : 0
+            }
+            for y in y0..<y1 {
+                let here = base + (y * stride + x0)
+                let (left, right, above, below) = (here - 1, here + 1, here - stride, here + stride)
+                var rowSign = x0 >= 2 ? sign(Int(here[0]) &- Int(here[-2]), sharpEdge) : 0
+                for i in 0..<width {
+                    let gx = Int(right[i]) &- Int(left[i])
+                    let gy = Int(below[i]) &- Int(above[i])
+                    look.sxx &+= gx &* gx
+                    look.syy &+= gy &* gy
+                    look.sxy &+= gx &* gy
+                    // Flat: to the next pixel both ways, so that modules of
+                    // 2 pixels have flat pixels too.
+                    let pixel = Int(here[i])
+                    if abs(Int(right[i]) &- pixel) &+ abs(Int(below[i]) &- pixel) < sharpEdge { look.flat &+= 1 }
+                    // An edge counts where it starts: a sharp step after a
+                    // flat pixel or a step the other way.
+                    let sx = sign(gx, sharpEdge)
+                    if sx != 0 && sx != rowSign { look.rowEdges &+= 1 }
+                    rowSign = sx
+                    let sy = sign(gy, sharpEdge)
+                    if sy != 0 && sy != columnSign[i] { look.columnEdges &+= 1 }
+                    columnSign[i] = sy
+                }
+            }
+            return look
+        }
+
+        /// 1 or -1 for a sharp rise or fall, 0 otherwise.
+        @inline(__always)
+        private func sign(_ difference: Int, _ sharpEdge: Int) -> Int {
+            difference >= sharpEdge ? 1 : difference <= -sharpEdge ? -1 : 0
+        }
     }
 }
