@@ -135,6 +135,7 @@ enum DXFilmEdge {
         var k0 = -1, k1 = -1
         for k in 1..<(n - 1) {
             let m = modules(k)
+            guard m.isFinite else { return nil }
             if m < -0.5 { continue }
             if m > length + 0.5 { break }
             if k0 < 0 { k0 = k }

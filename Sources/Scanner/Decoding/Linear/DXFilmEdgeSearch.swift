@@ -8,9 +8,10 @@ import Glibc
 /// the data track on that grid.
 ///
 /// The reads are voted as the other symbologies' are, but lines 2 pixels
-/// apart already see pixels of their own (`LinearScanPlan.minimumSpacing`),
-/// so that a data track a few modules high still gives several independent
-/// lines, and a rival payload read beside them is caught.
+/// apart already see pixels of their own (`LinearScanPlan.minimumSpacing`;
+/// 3 for lines 3 pixels thick), so that a data track a few modules high
+/// still gives several independent lines, and a rival payload read beside
+/// them is caught.
 struct DXFilmEdgeSearch {
     /// Data lines run from half a module to this many modules beside the clock line: the
     /// clock's own track and the data track, each a few modules high.
@@ -19,6 +20,8 @@ struct DXFilmEdgeSearch {
     /// The clocks already searched beside: a clock track crossed by several lines is one grid.
     private var searched: [(start: Float, end: Float, offset: Float, module: Float)] = []
     private var profile: [Float] = []
+    /// Lines this far apart see pixels of their own: 2, or the thickest line sampled.
+    private var separation = LinearScanPlan.minimumSpacing
 
     /// Looks for clock tracks on `runs`, the line of `family` at `offset`, whose first sample lies
     /// at `start` along the unclipped line, and for data tracks beside them.
@@ -64,6 +67,7 @@ struct DXFilmEdgeSearch {
         let pivot = plan.point(in: family, along: middle, offset: offset)
         // Parallel lines a pixel apart averaged, against noise, as far as the track is high enough to hold them.
         let thickness = min(3, Int(module / 2) + 1)
+        separation = max(separation, Float(thickness))
         var distance = 0.5 * module
         while distance <= Self.reach * module {
             for side: Float in [-1, 1] {
@@ -90,6 +94,6 @@ struct DXFilmEdgeSearch {
 
     /// The symbols the data reads agree on.
     func symbols(maxGap: Float) -> [LinearSymbolVoting.VotedSymbol] {
-        LinearSymbolVoting.vote(inputs, minSeparation: LinearScanPlan.minimumSpacing, maxGap: maxGap)
+        LinearSymbolVoting.vote(inputs, minSeparation: separation, maxGap: maxGap)
     }
 }

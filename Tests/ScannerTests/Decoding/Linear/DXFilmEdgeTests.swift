@@ -119,6 +119,29 @@ import Testing
         #expect(DXFilmEdge.text(DXFilmEdgeSymbol(part1: 0, part2: 5).dataBits.map(UInt8.init)) == nil)
     }
 
+    /// Runs of `bits` (dark = 1) at `module` samples, between light margins of 3 modules.
+    static func runs(_ bits: [Int], module: Float) -> ScanRuns {
+        var widths: [Float] = [3 * module]
+        for (i, bit) in bits.enumerated() {
+            if i > 0, bit == bits[i - 1] { widths[widths.count - 1] += module } else { widths.append(module) }
+        }
+        widths.append(3 * module)
+        return ScanRuns(widths: widths)
+    }
+
+    /// A data track edge a quarter module off the clock's grid still reads; half a module off,
+    /// between two boundaries, the line reads nothing rather than a guess.
+    @Test(arguments: [(0.25, true), (0.5, false), (-0.5, false)]) func anEdgeBetweenTwoModulesReadsNothing(_ off: Float, _ reads: Bool) throws {
+        let symbol = Self.symbols[0]
+        let clock = try #require(DXFilmEdge.clocks(Self.runs(symbol.clockBits, module: 4).openedAtEnds()).first)
+        var data = Self.runs(symbol.dataBits, module: 4)
+        // The edge after part 1's second 1 bit (run 9), moved along the line.
+        data.edges[10] += off * 4
+        let read = DXFilmEdge.data(data, shift: 0, clock: clock)
+        #expect((read.map { String(decoding: $0.text, as: UTF8.self) } == symbol.text) == reads, "\(off): \(read as Any)")
+        #expect(read == nil || abs(read!.margin - (1 - 2 * abs(off))) < 0.01)
+    }
+
     /// The two photos of `../shared/corpus-more/dxfilmedge-1`: each gives its expected text.
     @Test(arguments: ["1.jpg", "3.webp"]) func corpusPhotos(_ name: String) throws {
         guard let folder = ImageFixtures.corpus?.deletingLastPathComponent().appendingPathComponent("corpus-more/dxfilmedge-1"),
