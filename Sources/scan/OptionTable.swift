@@ -125,7 +125,8 @@ enum OptionTable {
         Section(title: "SYMBOLOGIES (--symbologies, default all: every one but the add-ons)", notes: """
                 ean13, ean8, upca, upce, code39, code93, code128,      read by native, zbar
                 codabar, itf (Interleaved 2 of 5, ITF-14), databar
-                databar-expanded, databar-limited, telepen             read by native
+                databar-expanded, databar-limited, telepen,            read by native
+                dxfilmedge (DX Film Edge, on 35 mm film)
                 qr                                                     read by native, zxing-cpp, zbar
                 microqr, rmqr                                          read by native
                 pdf417, maxicode                                       read by zxing-cpp
@@ -137,7 +138,8 @@ enum OptionTable {
               own decoders, zbar the witness of a 1D read on a single line), zbar or zxing.
               Names ignore case, - and _ (EAN-13, data_matrix); also accepted: qrcode, ean (ean13),
               upc (upca), pdf, dm, i25, interleaved2of5, itf14, rss14, databaromni,
-              databarexp, rssexpanded, databarltd, rsslimited, microqrcode, mqr, rmqrcode, maxi.
+              databarexp, rssexpanded, databarltd, rsslimited, microqrcode, mqr, rmqrcode, maxi,
+              dx, dxfilm.
               UPC-A prints as its 12 digits and UPC-E as its 8; JSON adds "gtin", always the
               14-digit GTIN (also for ITF-14 and GS1 data with AI 01). GS1 data prints in its
               human-readable form, (01)09501101530003(10)AB-123.

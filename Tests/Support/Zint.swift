@@ -67,7 +67,7 @@ public enum ZintRenderer {
         symbol.pointee.symbology = switch form {
         case .standard:
             // Code 128 with FNC1 first is zint's own type, GS1-128.
-            if case .gs1 = payload, symbology == .code128 { BARCODE_GS1_128 } else { zintType(symbology) }
+            if case .gs1 = payload, symbology == .code128 { BARCODE_GS1_128 } else { try zintType(symbology) }
         case .stacked: BARCODE_DBAR_OMNSTK
         case .itf14: BARCODE_ITF14
         case .stackedTruncated: BARCODE_DBAR_STK
@@ -123,7 +123,7 @@ public enum ZintRenderer {
             symbolBox: PixelRect(x: margin, y: margin, width: symbolWidth, height: symbolHeight))
     }
 
-    private static func zintType(_ symbology: Symbology) -> Int32 {
+    private static func zintType(_ symbology: Symbology) throws(ZintError) -> Int32 {
         switch symbology {
         case .qr: BARCODE_QRCODE
         case .microQR: BARCODE_MICROQR
@@ -144,6 +144,8 @@ public enum ZintRenderer {
         case .maxicode: BARCODE_MAXICODE
         case .databarLimited: BARCODE_DBAR_LTD
         case .telepen: BARCODE_TELEPEN
+        // Not in zint 2.11: DXFilmEdgeTests draw their own.
+        case .dxFilmEdge: throw ZintError(symbology: symbology, message: "zint 2.11 cannot draw DX Film Edge")
         // An EAN-13 or UPC-A with its add-on after a '+'.
         case .ean2, .ean5: BARCODE_EANX
         }

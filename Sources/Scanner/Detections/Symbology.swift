@@ -33,6 +33,8 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
     case databarLimited = "databar-limited"
     /// Telepen, Alpha (full ASCII) and Numeric (digit pairs).
     case telepen
+    /// DX Film Edge, along the edge of 35 mm film: the DX number, and the frame number when present.
+    case dxFilmEdge = "dxfilmedge"
     case maxicode
     case ean2
     case ean5
@@ -60,6 +62,7 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
         case .databarExpanded: "DataBar-Exp"
         case .databarLimited: "DataBar-Ltd"
         case .telepen: "Telepen"
+        case .dxFilmEdge: "DXFilmEdge"
         case .maxicode: "MaxiCode"
         case .ean2: "EAN-2"
         case .ean5: "EAN-5"
@@ -113,7 +116,7 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
         "qrcode": .qr, "microqrcode": .microQR, "mqr": .microQR, "rmqrcode": .rmqr, "ean": .ean13, "upc": .upca, "code128": .code128, "pdf": .pdf417,
         "datamatrix": .dataMatrix, "dm": .dataMatrix, "i25": .itf, "interleaved2of5": .itf, "itf14": .itf,
         "rss14": .databar, "databaromni": .databar, "databarexp": .databarExpanded, "rssexpanded": .databarExpanded,
-        "databarltd": .databarLimited, "rsslimited": .databarLimited,
+        "databarltd": .databarLimited, "rsslimited": .databarLimited, "dx": .dxFilmEdge, "dxfilm": .dxFilmEdge,
         "maxi": .maxicode,
     ]
 

@@ -17,6 +17,8 @@ enum SymbologyIdentifier {
         case .itf: text.count == 14 ? "]I1" : "]I0"
         case .databar, .databarExpanded, .databarLimited: "]e0"
         case .telepen: "]B0"
+        // No identifier is assigned to it; X is ISO/IEC 15424's code for other symbologies.
+        case .dxFilmEdge: "]X0"
         case .qr, .microQR, .rmqr: isGS1 ? "]Q3" : "]Q1"
         case .dataMatrix: isGS1 ? "]d2" : "]d1"
         case .pdf417: "]L2"

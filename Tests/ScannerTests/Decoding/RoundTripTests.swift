@@ -11,7 +11,8 @@ import Testing
     /// zint's pixels per module; 0.6x scaling leaves 2.4.
     static let moduleSize = 4
 
-    @Test(arguments: Symbology.allCases, Variant.allCases)
+    /// Every symbology zint 2.11 draws: DXFilmEdgeTests render DX Film Edge themselves.
+    @Test(arguments: Symbology.allCases.filter { $0 != .dxFilmEdge }, Variant.allCases)
     func decodesExactlyThePayload(_ symbology: Symbology, _ variant: Variant) throws {
         // No time budget: which second chances run must not depend on how
         // busy the machine is, or a known issue could pass by luck.
@@ -222,6 +223,8 @@ struct RoundTripPayload: Sendable, CustomStringConvertible {
             }
         case .codabar, .itf, .databar, .databarExpanded, .databarLimited, .telepen, .maxicode, .ean2, .ean5:
             return (0..<3).map { index in retail(symbology, index: index, using: &random) }
+        case .dxFilmEdge:
+            return []
         case .microQR, .rmqr:
             // Small symbols: short upper-case text and digits, which fit every size zint picks.
             let characters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 $%*+-./:")

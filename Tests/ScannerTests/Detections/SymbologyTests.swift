@@ -5,7 +5,7 @@ import Testing
     @Test func rawValuesAreTheStableNames() {
         #expect(Symbology.allCases.map(\.rawValue)
             == ["qr", "microqr", "rmqr", "ean8", "ean13", "upca", "upce", "code39", "code93", "code128", "pdf417", "aztec",
-                "datamatrix", "codabar", "itf", "databar", "databar-expanded", "databar-limited", "telepen", "maxicode", "ean2", "ean5"])
+                "datamatrix", "codabar", "itf", "databar", "databar-expanded", "databar-limited", "telepen", "dxfilmedge", "maxicode", "ean2", "ean5"])
         #expect(Symbology.allCases.sorted() == Symbology.allCases)
     }
 

@@ -114,7 +114,7 @@ import Testing
             .qr: "QR Code", .ean13: "EAN-13", .ean8: "EAN-8", .upca: "UPC-A", .upce: "UPC-E", .code39: "Code 39", .code93: "Code 93",
             .code128: "Code 128", .pdf417: "PDF417", .aztec: "Aztec", .dataMatrix: "Data Matrix", .codabar: "Codabar",
             .itf: "Interleaved 2 of 5", .databar: "GS1 DataBar", .databarExpanded: "DataBar Expanded", .maxicode: "MaxiCode",
-            .ean2: "EAN-2", .ean5: "EAN-5", .databarLimited: "DataBar Limited", .telepen: "Telepen", .microQR: "Micro QR",
+            .ean2: "EAN-2", .ean5: "EAN-5", .databarLimited: "DataBar Limited", .telepen: "Telepen", .dxFilmEdge: "DX Film Edge", .microQR: "Micro QR",
             .rmqr: "rMQR",
         ]
         // A new symbology needs a name here, and in the description.

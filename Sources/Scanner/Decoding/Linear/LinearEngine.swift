@@ -4,13 +4,14 @@
 /// each family of parallel lines are voted into symbols whose evidence is
 /// the number of independent lines that agree (`LinearSymbolVoting`), and
 /// stacked DataBar rows read on different lines are joined
-/// (`DataBarAssembler`).
+/// (`DataBarAssembler`); DX Film Edge's data track is read beside the
+/// clock tracks the lines cross (`DXFilmEdgeSearch`).
 struct LinearEngine: BarcodeEngine {
     let name = EngineName.linear
     let kind = Detection.Engine.native
     let supported: Set<Symbology> = [
         .ean8, .ean13, .upca, .upce, .ean2, .ean5, .code39, .code93, .code128, .codabar, .itf,
-        .databar, .databarExpanded, .databarLimited, .telepen,
+        .databar, .databarExpanded, .databarLimited, .telepen, .dxFilmEdge,
     ]
 
     /// The decoders for `symbologies`: those that read one direction, which
@@ -41,6 +42,7 @@ struct LinearEngine: BarcodeEngine {
         guard !wanted.isEmpty else { return [] }
         let (oneWay, bothWays, unchecked) = Self.decoders(for: wanted)
         let stacked = !wanted.isDisjoint(with: [.databar, .databarExpanded])
+        let film = wanted.contains(.dxFilmEdge)
         let plan = LinearScanPlan(width: frame.width, height: frame.height, barNormal: options.barNormal, diagonals: options.tryHarder)
         var found: [Detection] = []
         frame.withUnsafeBytes { raw in
@@ -50,6 +52,7 @@ struct LinearEngine: BarcodeEngine {
             for family in plan.families {
                 var inputs: [LinearSymbolVoting.Input] = []
                 var assembler = DataBarAssembler()
+                var filmSearch = DXFilmEdgeSearch()
                 for (index, offset) in family.offsets.enumerated() {
                     let ends = plan.ends(of: family, at: offset)
                     let line = sampler.sample(fromX: ends.x0, y0: ends.y0, toX: ends.x1, y1: ends.y1, into: &profile)
@@ -67,10 +70,14 @@ struct LinearEngine: BarcodeEngine {
                         inputs.append(LinearSymbolVoting.Input(read: placed, line: index, offset: offset))
                     }
                     if stacked { assembler.add(opened, at: offset) }
+                    if film {
+                        filmSearch.add(opened, along: start, line: index, offset: offset, family: family, plan: plan, sampler: sampler)
+                    }
                 }
                 let voted = Self.joined(LinearSymbolVoting.vote(inputs, minSeparation: family.spacing, maxGap: 3 * family.spacing))
                 found += voted.map { Self.detection($0, in: family, of: plan) }
                 if stacked { found += Self.stackedSymbols(assembler, beside: voted, in: family, of: plan) }
+                if film { found += filmSearch.symbols(maxGap: 3 * family.spacing).map { Self.detection($0, in: family, of: plan) } }
             }
         }
         // Add-ons only when asked for: off, they must not be joined either.

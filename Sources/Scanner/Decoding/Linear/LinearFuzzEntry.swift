@@ -7,7 +7,8 @@
 ///   infinities, huge values), which no sampler makes but the edge finder
 ///   must survive. The line goes through `EdgeProfile` and every decoder both
 ///   ways, as `LinearEngine` reads it and as `LinearLineDecoder.decode`
-///   does alone, and its runs into a `DataBarAssembler`.
+///   does alone, its runs into a `DataBarAssembler` and DX Film Edge's clock
+///   and data track readers.
 /// - bit 7 set: a small frame, width from the second byte (1-256), pixels
 ///   from the rest, through `LinearEngine().decode`; bit 0 asks it to try
 ///   harder (diagonals), bit 1 gives a bar direction from the third byte.
@@ -38,6 +39,8 @@ package enum LinearFuzzEntry {
         _ = LinearLineDecoder.decode(opened, decoders: decoders.oneWay, bothWays: decoders.bothWays)
         _ = LinearLineDecoder.decode(runs, decoders: decoders.unchecked)
         _ = profile.withUnsafeBufferPointer { LinearLineDecoder.decode(profile: $0) }
+        // DX Film Edge's clock tracks, and the line read as a data track on each one's grid.
+        for clock in DXFilmEdge.clocks(opened) { _ = DXFilmEdge.data(runs, shift: 0.5, clock: clock) }
         var assembler = DataBarAssembler()
         assembler.add(opened, at: 0)
         assembler.add(runs.reversed(), at: 1)
