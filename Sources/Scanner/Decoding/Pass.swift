@@ -162,7 +162,7 @@ struct Pass {
     /// is, since their lines run at any angle and the QR detector finds
     /// light-on-dark symbols too; the passes after it turn and rescale the
     /// pixels for zbar and zxing.
-    static let firstEngines: Set<EngineName> = [.linear, .qr, .aztec, .dataMatrix, .zbar, .zxing]
+    static let firstEngines: Set<EngineName> = [.linear, .qr, .aztec, .maxiCode, .dataMatrix, .zbar, .zxing]
 
     /// This pass with our linear reader's lines also across bars whose
     /// normal the localizer measured as `normal` degrees.
