@@ -124,6 +124,8 @@ enum MaxiCodeBullseyeFinder {
         let reach = span * 12
         guard let (up, down) = edges(px, image, centre, 0, -1, reach) else { return nil }
         centre.y += (down - up) / 2
+        guard let (left, right) = edges(px, image, centre, -1, 0, reach) else { return nil }
+        centre.x += (right - left) / 2
         guard edges(px, image, centre, 1, 1, reach) != nil, edges(px, image, centre, 1, -1, reach) != nil,
               measured < maximumCandidates else { return nil }
         measured += 1
@@ -160,6 +162,8 @@ enum MaxiCodeBullseyeFinder {
         var found = -1
         var colour: UInt8 = 255
         var pending = 0, pendingAt = 0.0
+        // Where a ray starting on dark (a centre dot) first turns light.
+        var dotEdge: Double?
         var t = 0.0
         while t < reach {
             let sx = Int((c.x + ux * t).rounded(.down)), sy = Int((c.y + uy * t).rounded(.down))
@@ -175,7 +179,7 @@ enum MaxiCodeBullseyeFinder {
                     colour = v
                     pending = 0
                     if found < 0 {
-                        if v == 1 { e[0] = pendingAt; found = 1 }
+                        if v == 1 { e[0] = pendingAt; found = 1 } else if dotEdge == nil { dotEdge = pendingAt }
                     } else {
                         e[found] = pendingAt
                         found += 1
@@ -191,6 +195,8 @@ enum MaxiCodeBullseyeFinder {
         let g = (e[4] - e[0]) / 4
         guard g >= 0.8 else { return nil }
         for k in 0..<4 where abs(e[k + 1] - e[k] - g) > 0.5 * g + 1 { return nil }
+        // A ray that started on a ring rather than a dot has its edges one ring out.
+        if let dotEdge, dotEdge > 0.45 * g { return nil }
         return e
     }
 
@@ -199,7 +205,8 @@ enum MaxiCodeBullseyeFinder {
     /// an ellipse to the outer light ring's centre line.
     private static func measure(_ image: BinaryImage, _ px: UnsafeBufferPointer<UInt8>, _ grey: AztecBullseyeFinder.Grey,
                                 centre: MatrixPoint, reach: Double) -> MaxiCodeBullseye? {
-        var outer = [Double?](repeating: nil, count: rayCount)
+        var outer = [Double?](repeating: nil, count: rayCount), inner = [Double](repeating: 0, count: rayCount)
+        var spacing = 0.0
         var darkSum = 0.0, lightSum = 0.0, samples = 0
         var dirs: [(Double, Double)] = []
         for k in 0..<rayCount {
@@ -208,6 +215,8 @@ enum MaxiCodeBullseyeFinder {
             dirs.append((ux, uy))
             guard let e = ringEdges(px, image, centre, ux, uy, reach, step: 0.35) else { continue }
             outer[k] = (e[3] + e[4]) / 2
+            inner[k] = e[0]
+            spacing += (e[4] - e[0]) / 4
             for (i, mid) in [(e[0] + e[1]) / 2, (e[1] + e[2]) / 2, (e[2] + e[3]) / 2, (e[3] + e[4]) / 2].enumerated() {
                 let g = grey.at(centre.x + ux * mid, centre.y + uy * mid)
                 if i % 2 == 0 { darkSum += g } else { lightSum += g }
@@ -217,11 +226,13 @@ enum MaxiCodeBullseyeFinder {
         guard samples >= rayCount * 2 / 3 else { return nil }
         // Opposite rays: the centre is the mean of the chords' midpoints.
         let half = rayCount / 2
+        let g = spacing / Double(samples)
         var mx = 0.0, my = 0.0, pairs = 0
         var points: [MatrixPoint] = []
         for k in 0..<half {
             guard let r1 = outer[k], let r2 = outer[k + half] else { continue }
-            guard abs(r1 - r2) <= 0.2 * (r1 + r2) / 2 + 1 else { continue }
+            // A ray that started on a ring sees the rings one out: its opposite disagrees.
+            guard abs(r1 - r2) <= 0.12 * (r1 + r2) / 2 + 1, abs(inner[k] - inner[k + half]) <= 0.5 * g + 1 else { continue }
             let (ux, uy) = dirs[k]
             mx += ux * (r1 - r2) / 2
             my += uy * (r1 - r2) / 2

@@ -70,20 +70,22 @@ struct MaxiCodeSampler {
     }
 
     /// The lattice modulo 60°: a coarse search over the ring radius (in modules) and the angle,
-    /// on the modules around the bullseye that lie inside the symbol whatever the turn.
+    /// on the modules around the bullseye that lie inside the symbol whatever the turn. The
+    /// footprints matter even here: in a sharp image a point sample is as dark or light wherever
+    /// it falls.
     func fitLattice() -> Pose {
-        let coarse = Self.disc.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let coarse = Self.disc.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
         var best = Pose(angle: 0, ringRadius: 3.4, mirrored: false), bestScore = -1.0
         var radius = Self.ringRadii.lowerBound
         while radius <= Self.ringRadii.upperBound {
             var angle = 0.0
             while angle < Double.pi / 3 {
                 let p = Pose(angle: angle, ringRadius: radius, mirrored: false)
-                let s = contrast(p, coarse, reach: 0)
+                let s = contrast(p, coarse, reach: 0.3)
                 if s > bestScore { bestScore = s; best = p }
                 angle += Double.pi / 90
             }
-            radius += 0.04
+            radius += 0.05
         }
         return refined(best, Self.disc, steps: 2)
     }
