@@ -102,22 +102,24 @@ enum MaxiCodeBullseyeFinder {
 
     /// Ten ring runs from outside in and out again (dark, light, dark, light, dark on each side):
     /// darks alike, lights alike, both sides alike, and a centre at least as wide as a light ring.
+    /// The outer ring's runs may run on into data modules that touch it.
     @inline(__always)
     static func ringsMatch(_ r: [Int], centre: Int) -> Bool {
-        let dark = Double(r[0] + r[2] + r[4] + r[5] + r[7] + r[9]) / 6
+        let dark = Double(r[2] + r[4] + r[5] + r[7]) / 4
         let light = Double(r[1] + r[3] + r[6] + r[8]) / 4
         guard dark + light >= 2, dark >= 0.4 * light, light >= 0.4 * dark else { return false }
         let dt = 0.5 * dark + 1, lt = 0.5 * light + 1
-        for i in [0, 2, 4, 5, 7, 9] where abs(Double(r[i]) - dark) > dt { return false }
+        for i in [2, 4, 5, 7] where abs(Double(r[i]) - dark) > dt { return false }
         for i in [1, 3, 6, 8] where abs(Double(r[i]) - light) > lt { return false }
-        let left = r[0] + r[1] + r[2] + r[3] + r[4], right = r[5] + r[6] + r[7] + r[8] + r[9]
+        guard Double(r[0]) >= dark - dt, Double(r[9]) >= dark - dt else { return false }
+        let left = r[1] + r[2] + r[3] + r[4], right = r[5] + r[6] + r[7] + r[8]
         guard abs(left - right) * 3 <= left + right + 3 else { return false }
         // Rounded to pixels, a small bullseye's centre can look no wider than a light ring.
         let c = Double(centre)
         return c >= light - 0.5 && c <= 4 * (dark + light)
     }
 
-    /// Cross-checks through the centre (vertical, both diagonals), then the rays' fit.
+    /// Cross-checks through the centre (vertical, horizontal, a diagonal), then the rays' fit.
     private static func confirm(_ image: BinaryImage, _ px: UnsafeBufferPointer<UInt8>, _ grey: AztecBullseyeFinder.Grey,
                                 x: Double, y: Double, span: Double, measured: inout Int) -> MaxiCodeBullseye? {
         var centre = MatrixPoint(x: x, y: y)
@@ -126,7 +128,9 @@ enum MaxiCodeBullseyeFinder {
         centre.y += (down - up) / 2
         guard let (left, right) = edges(px, image, centre, -1, 0, reach) else { return nil }
         centre.x += (right - left) / 2
-        guard edges(px, image, centre, 1, 1, reach) != nil, edges(px, image, centre, 1, -1, reach) != nil,
+        // One diagonal suffices: on a small symbol a jagged ring edge can fail the other, and the
+        // rays below check every direction anyway.
+        guard edges(px, image, centre, 1, 1, reach) != nil || edges(px, image, centre, 1, -1, reach) != nil,
               measured < maximumCandidates else { return nil }
         measured += 1
         for _ in 0..<3 {
