@@ -23,18 +23,19 @@ enum MaxiCodeBullseyeFinder {
     static let rayCount = 64
     /// At most this many scan-line matches are cross-checked, and this many bullseyes measured,
     /// in one image, so a textured image costs little (rows of alternating modules match too).
-    static let maximumChecks = 1 << 14
+    static let maximumChecks = 1 << 11
     static let maximumCandidates = 24
+    /// Every other row is scanned: the light centre of a 3 px/module bullseye is 3 or 4 rows tall.
+    static let rowStep = 2
 
     static func find(_ image: BinaryImage, _ grey: AztecBullseyeFinder.Grey) -> [MaxiCodeBullseye] {
         image.pixels.withUnsafeBufferPointer { px in
             var found: [MaxiCodeBullseye] = []
             var tried = 0, checks = 0
             let w = image.width, h = image.height
-            let rowStep = w * h > 1 << 20 ? 2 : 1
             // The last 13 runs, oldest first; runs[12] is the one being counted.
             var runs = [Int](repeating: 0, count: 13)
-            var y = 0
+            var y = rowStep / 2
             while y < h, tried < maximumCandidates {
                 let row = y * w
                 var count = 0
@@ -82,18 +83,15 @@ enum MaxiCodeBullseyeFinder {
             guard count >= n else { continue }
             let first = 13 - n
             let centreRuns = dotted ? 3 : 1
-            var rings: [Int] = []
-            for i in 0..<5 { rings.append(runs[first + i]) }
-            for i in 0..<5 { rings.append(runs[first + 5 + centreRuns + i]) }
             var centre = 0
             for i in 0..<centreRuns { centre += runs[first + 5 + i] }
             if dotted {
                 let dot = runs[first + 6], l1 = runs[first + 5], l2 = runs[first + 7]
                 guard dot * 10 <= centre * 6, l1 * 4 >= l2, l2 * 4 >= l1 else { continue }
             }
-            guard ringsMatch(rings, centre: centre) else { continue }
+            guard ringsMatch(runs, first: first, centreRuns: centreRuns, centre: centre) else { continue }
             var outer = 0
-            for i in 0..<5 { outer += rings[5 + i] }
+            for i in 0..<5 { outer += runs[first + 5 + centreRuns + i] }
             let centreEnd = end - outer
             return (centreEnd - centre, centreEnd)
         }
@@ -104,15 +102,19 @@ enum MaxiCodeBullseyeFinder {
     /// darks alike, lights alike, both sides alike, and a centre at least as wide as a light ring.
     /// The outer ring's runs may run on into data modules that touch it.
     @inline(__always)
-    static func ringsMatch(_ r: [Int], centre: Int) -> Bool {
-        let dark = Double(r[2] + r[4] + r[5] + r[7]) / 4
-        let light = Double(r[1] + r[3] + r[6] + r[8]) / 4
+    static func ringsMatch(_ runs: [Int], first: Int, centreRuns: Int, centre: Int) -> Bool {
+        // Ring run i: 0-4 before the centre, 5-9 after it.
+        @inline(__always) func r(_ i: Int) -> Int { runs[first + (i < 5 ? i : i + centreRuns)] }
+        let dark = Double(r(2) + r(4) + r(5) + r(7)) / 4
+        let light = Double(r(1) + r(3) + r(6) + r(8)) / 4
         guard dark + light >= 2, dark >= 0.4 * light, light >= 0.4 * dark else { return false }
         let dt = 0.5 * dark + 1, lt = 0.5 * light + 1
-        for i in [2, 4, 5, 7] where abs(Double(r[i]) - dark) > dt { return false }
-        for i in [1, 3, 6, 8] where abs(Double(r[i]) - light) > lt { return false }
-        guard Double(r[0]) >= dark - dt, Double(r[9]) >= dark - dt else { return false }
-        let left = r[1] + r[2] + r[3] + r[4], right = r[5] + r[6] + r[7] + r[8]
+        for i in stride(from: 1, through: 8, by: 1) {
+            let v = Double(r(i)), odd = i == 1 || i == 3 || i == 6 || i == 8
+            if abs(v - (odd ? light : dark)) > (odd ? lt : dt) { return false }
+        }
+        guard Double(r(0)) >= dark - dt, Double(r(9)) >= dark - dt else { return false }
+        let left = r(1) + r(2) + r(3) + r(4), right = r(5) + r(6) + r(7) + r(8)
         guard abs(left - right) * 3 <= left + right + 3 else { return false }
         // Rounded to pixels, a small bullseye's centre can look no wider than a light ring.
         let c = Double(centre)

@@ -5,6 +5,8 @@ enum MaxiCodeReader {
     /// orientation modules right is no orientation.
     static let minimumAgreement = 12
     static let maximumAttempts = 4
+    /// The fitted lattice's mean distance from the threshold, as a share of the rings'.
+    static let minimumContrast = 0.3
 
     static func read(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [MaxiCodeRead] {
         guard let image = Binarizer.binarize(luma, width: width, height: height, stride: stride) else { return [] }
@@ -31,6 +33,10 @@ enum MaxiCodeReader {
     static func decode(_ image: BinaryImage, _ grey: AztecBullseyeFinder.Grey, _ b: MaxiCodeBullseye) -> MaxiCodeRead? {
         let sampler = MaxiCodeSampler(b, grey: grey)
         let fit = sampler.fitLattice()
+        // Module centres barely darker or lighter than midway between the rings' greys: no
+        // lattice there (a target, a wheel), and no need to try its turns.
+        let perModule = sampler.contrast(fit, MaxiCodeSampler.disc, reach: 0.3) / Double(MaxiCodeSampler.disc.count)
+        guard perModule >= minimumContrast * abs(b.lightGrey - b.darkGrey) / 2 else { return nil }
         let spread = b.radius / fit.ringRadius / 5
         for (pose, agreement) in sampler.orientations(fit, image, spread: spread).prefix(maximumAttempts)
         where agreement >= minimumAgreement {

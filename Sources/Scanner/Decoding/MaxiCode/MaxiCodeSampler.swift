@@ -69,10 +69,10 @@ struct MaxiCodeSampler {
         return sum
     }
 
-    /// The lattice modulo 60°: a coarse search over the ring radius (in modules) and the angle,
-    /// on the modules around the bullseye that lie inside the symbol whatever the turn. The
-    /// footprints matter even here: in a sharp image a point sample is as dark or light wherever
-    /// it falls.
+    /// The lattice modulo 60°: a coarse search over the ring radius (in modules, steps of 0.1)
+    /// and the angle (steps of 3°) on the modules around the bullseye that lie inside the symbol
+    /// whatever the turn, then refined. The footprints matter even here: in a sharp image a point
+    /// sample is as dark or light wherever it falls.
     func fitLattice() -> Pose {
         let coarse = Self.disc.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
         var best = Pose(angle: 0, ringRadius: 3.4, mirrored: false), bestScore = -1.0
@@ -83,9 +83,9 @@ struct MaxiCodeSampler {
                 let p = Pose(angle: angle, ringRadius: radius, mirrored: false)
                 let s = contrast(p, coarse, reach: 0.3)
                 if s > bestScore { bestScore = s; best = p }
-                angle += Double.pi / 90
+                angle += Double.pi / 60
             }
-            radius += 0.05
+            radius += 0.1
         }
         return refined(best, Self.disc, steps: 2)
     }
