@@ -14,13 +14,17 @@ import ScannerTestSupport
         return more
     }
 
+    static let reader: BarcodeReader = {
+        var configuration = DecoderConfiguration()
+        configuration.singleEngine = .native
+        return BarcodeReader(configuration: configuration)
+    }()
+
     @Test func everyImageReadsAsExpected() throws {
         let folder = try Self.folder()
         let images = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }.sorted()
         #expect(!images.isEmpty)
-        var configuration = DecoderConfiguration()
-        configuration.singleEngine = .native
-        let reader = BarcodeReader(configuration: configuration)
+        let reader = Self.reader
         for image in images {
             let stem = folder.appendingPathComponent(String(image.dropLast(4)))
             let frame = try ImageLoader().load(contentsOf: folder.appendingPathComponent(image).path)
@@ -30,6 +34,19 @@ import ScannerTestSupport
             } else {
                 let bytes = try [UInt8](Data(contentsOf: stem.appendingPathExtension("bin")))
                 #expect(reads.map(\.bytes) == [bytes], "\(image)")
+            }
+        }
+    }
+
+    /// The photos and drawings with no code: no MaxiCode.
+    @Test func noMaxiCodeInImagesWithoutOne() throws {
+        let more = try Self.folder().deletingLastPathComponent()
+        for name in ["falsepositives-1", "falsepositives-2"] {
+            let folder = more.appendingPathComponent(name)
+            for image in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            where [".png", ".jpg", ".webp"].contains(where: image.hasSuffix) {
+                let frame = try ImageLoader().load(contentsOf: folder.appendingPathComponent(image).path)
+                #expect(Self.reader.read(frame).detections.allSatisfy { $0.symbology != .maxicode }, "\(name)/\(image)")
             }
         }
     }
