@@ -86,6 +86,7 @@ let package = Package(
         .executableTarget(name: "fuzz-linear", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/Linear", exclude: ["seeds"]),
         .executableTarget(name: "fuzz-aztec", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/Aztec", exclude: ["seeds"]),
         .executableTarget(name: "fuzz-datamatrix", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/DataMatrix", exclude: ["seeds"]),
+        .executableTarget(name: "fuzz-maxicode", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/MaxiCode", exclude: ["seeds"]),
 
         // Tests. zint renders known payloads; the support module is shared by
         // the unit, round-trip and end-to-end suites.

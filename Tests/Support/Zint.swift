@@ -40,6 +40,10 @@ public enum ZintForm: Sendable {
     case code32
     /// PZN, the German pharmacode, drawn as Code 39.
     case pzn
+    /// MaxiCode in `mode` (2-6, zint's option_1); modes 2 and 3 carry `primary`, the structured
+    /// carrier message's postal code, country and class of service, as zint reads them
+    /// ("152382802840001": postal code, then 3 digits each).
+    case maxiCode(mode: Int, primary: String)
 }
 
 /// A zint failure, with zint's own message.
@@ -76,8 +80,15 @@ public enum ZintRenderer {
         case .extendedCode39: BARCODE_EXCODE39
         case .code32: BARCODE_CODE32
         case .pzn: BARCODE_PZN
+        case .maxiCode: BARCODE_MAXICODE
         }
         if case .expandedStacked(let columns) = form { symbol.pointee.option_2 = Int32(columns) }
+        if case .maxiCode(let mode, let primary) = form {
+            symbol.pointee.option_1 = Int32(mode)
+            withUnsafeMutableBytes(of: &symbol.pointee.primary) { field in
+                for (i, byte) in primary.utf8.prefix(127).enumerated() { field[i] = byte }
+            }
+        }
         symbol.pointee.scale = Float(moduleSize) / 2
         symbol.pointee.show_hrt = 0
         // A linear code's bar height in modules; zint's default is 50.

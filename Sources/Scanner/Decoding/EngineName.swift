@@ -16,4 +16,6 @@ enum EngineName: Sendable, Hashable {
     case aztec
     /// Our Data Matrix reader (`DataMatrixEngine`).
     case dataMatrix
+    /// Our MaxiCode reader (`MaxiCodeEngine`).
+    case maxiCode
 }

@@ -16,7 +16,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["QR", "Aztec", "DataMatrix"])
+    @Test(arguments: ["QR", "Aztec", "DataMatrix", "MaxiCode"])
     func everySeedIsASymbol(_ harness: String) throws {
         let seeds = try Self.seeds(harness)
         #expect(seeds.count >= 4)
@@ -35,6 +35,7 @@ import Testing
         switch harness {
         case "QR": QRFuzzEntry.shape
         case "Aztec": AztecFuzzEntry.shape
+        case "MaxiCode": MaxiCodeFuzzEntry.shape
         default: DataMatrixFuzzEntry.shape
         }
     }
@@ -43,6 +44,7 @@ import Testing
         switch harness {
         case "QR": QRSymbolDecoder.decode(matrix) != nil
         case "Aztec": AztecMatrixDecoder.decode(matrix) != nil
+        case "MaxiCode": MaxiCodeMatrixDecoder.decode(matrix) != nil
         default: DataMatrixSymbolDecoder.decode(matrix) != nil
         }
     }
@@ -51,6 +53,7 @@ import Testing
         switch harness {
         case "QR": QREngine().decode(frame, symbologies: [.qr, .microQR, .rmqr], options: EngineOptions())
         case "Aztec": AztecEngine().decode(frame, symbologies: [.aztec], options: EngineOptions())
+        case "MaxiCode": MaxiCodeEngine().decode(frame, symbologies: [.maxicode], options: EngineOptions())
         default: DataMatrixEngine().decode(frame, symbologies: [.dataMatrix], options: EngineOptions())
         }
     }

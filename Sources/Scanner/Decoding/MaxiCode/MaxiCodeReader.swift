@@ -1,0 +1,52 @@
+/// Entry point: every MaxiCode symbol in an 8-bit luma image, dark on light and light on dark,
+/// at any rotation, mirrored or not.
+enum MaxiCodeReader {
+    /// Orientations tried per bullseye, best agreement first; fewer than this many of the 18
+    /// orientation modules right is no orientation.
+    static let minimumAgreement = 12
+    static let maximumAttempts = 4
+    /// The fitted lattice's mean distance from the threshold, as a share of the rings'.
+    static let minimumContrast = 0.3
+
+    static func read(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [MaxiCodeRead] {
+        guard let image = Binarizer.binarize(luma, width: width, height: height, stride: stride) else { return [] }
+        let grey = AztecBullseyeFinder.Grey(luma: luma, width: width, height: height, stride: stride)
+        var reads: [MaxiCodeRead] = []
+        var centres: [MaxiCodeBullseye] = []
+        for polarity in [image, image.inverted()] {
+            for bullseye in MaxiCodeBullseyeFinder.find(polarity, grey) {
+                // Both polarities' scans can find one symbol.
+                if centres.contains(where: { same($0, bullseye) }) { continue }
+                guard let r = decode(polarity, grey, bullseye) else { continue }
+                centres.append(bullseye)
+                reads.append(r)
+            }
+        }
+        return reads
+    }
+
+    private static func same(_ a: MaxiCodeBullseye, _ b: MaxiCodeBullseye) -> Bool {
+        let dx = a.centre.x - b.centre.x, dy = a.centre.y - b.centre.y
+        return dx * dx + dy * dy < a.radius * a.radius
+    }
+
+    static func decode(_ image: BinaryImage, _ grey: AztecBullseyeFinder.Grey, _ b: MaxiCodeBullseye) -> MaxiCodeRead? {
+        let sampler = MaxiCodeSampler(b, grey: grey)
+        let fit = sampler.fitLattice()
+        // Module centres barely darker or lighter than midway between the rings' greys: no
+        // lattice there (a target, a wheel), and no need to try its turns.
+        let perModule = sampler.contrast(fit, MaxiCodeSampler.disc, reach: 0.3) / Double(MaxiCodeSampler.disc.count)
+        guard perModule >= minimumContrast * abs(b.lightGrey - b.darkGrey) / 2 else { return nil }
+        let spread = b.radius / fit.ringRadius / 5
+        for (pose, agreement) in sampler.orientations(fit, image, spread: spread).prefix(maximumAttempts)
+        where agreement >= minimumAgreement {
+            // Turned, the whole symbol's modules refine the fit.
+            let pose = sampler.refined(pose, MaxiCodeSampler.allModules, steps: 4, pitch: true)
+            guard var read = MaxiCodeMatrixDecoder.decode(sampler.sample(pose, image, spread: spread), mirrored: pose.mirrored)
+            else { continue }
+            read.corners = sampler.corners(pose)
+            return read
+        }
+        return nil
+    }
+}

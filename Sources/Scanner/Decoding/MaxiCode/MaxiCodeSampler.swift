@@ -1,0 +1,166 @@
+import Glibc
+
+/// Where the modules lie: the bullseye gives the centre and the ellipse of its outer ring, but
+/// neither the rotation nor the module size (printers draw the rings at different sizes
+/// relative to the modules). The hexagonal lattice repeats every 60°, so the rotation modulo 60°
+/// and the ring's radius in modules are found together as the lattice whose module centres are
+/// the most clearly dark or light, then refined; the orientation modules choose among the six
+/// turns and the mirror image.
+struct MaxiCodeSampler {
+    let bullseye: MaxiCodeBullseye
+    let grey: AztecBullseyeFinder.Grey
+    /// Midway between the rings' dark and light greys.
+    let threshold: Double
+
+    /// A placement: rotation θ (radians), the outer light ring's radius in modules, mirrored or not,
+    /// a shift of the centre in pixels, and the distance between rows in modules.
+    struct Pose: Sendable, Equatable {
+        var angle: Double
+        var ringRadius: Double
+        var mirrored: Bool
+        var dx = 0.0, dy = 0.0
+        var rowPitch = MaxiCodeGrid.rowPitch
+    }
+
+    init(_ b: MaxiCodeBullseye, grey: AztecBullseyeFinder.Grey) {
+        bullseye = b
+        self.grey = grey
+        threshold = (b.darkGrey + b.lightGrey) / 2
+    }
+
+    /// Canonical module offset (columns, rows) → image point.
+    @inline(__always)
+    func map(_ u: MatrixPoint, _ p: Pose) -> MatrixPoint {
+        let uy = p.mirrored ? -u.y * p.rowPitch : u.y * p.rowPitch
+        let cs = cos(p.angle) / p.ringRadius, sn = sin(p.angle) / p.ringRadius
+        let rx = cs * u.x - sn * uy, ry = sn * u.x + cs * uy
+        let b = bullseye
+        return MatrixPoint(x: b.centre.x + p.dx + b.a * rx + b.b * ry, y: b.centre.y + p.dy + b.c * rx + b.d * ry)
+    }
+
+    /// Module centres between the bullseye and a circle inside the symbol whatever the turn.
+    static let disc: [MatrixPoint] = (0..<MaxiCodeGrid.rows).flatMap { r in
+        (0..<MaxiCodeGrid.columns).compactMap { c -> MatrixPoint? in
+            let u = MaxiCodeGrid.offset(row: r, column: c)
+            let y = u.y * MaxiCodeGrid.rowPitch
+            let rho = (u.x * u.x + y * y).squareRoot()
+            return rho > 5.6 && rho < 10 ? u : nil
+        }
+    }
+
+    /// How clearly the lattice's module centres are dark or light: each the mean grey over a
+    /// footprint `reach` modules either side (0: the centre alone), whose contrast drops as the
+    /// footprint slides off its module, so that the best fit is centred on the modules.
+    func contrast(_ p: Pose, _ points: [MatrixPoint], reach: Double) -> Double {
+        var sum = 0.0
+        for u in points {
+            if reach == 0 {
+                let q = map(u, p)
+                sum += abs(grey.at(q.x, q.y) - threshold)
+            } else {
+                var g = 0.0
+                for (dx, dy) in [(0.0, 0.0), (reach, 0), (-reach, 0), (0, reach), (0, -reach)] {
+                    let q = map(MatrixPoint(x: u.x + dx, y: u.y + dy), p)
+                    g += grey.at(q.x, q.y)
+                }
+                sum += abs(g / 5 - threshold)
+            }
+        }
+        return sum
+    }
+
+    /// The lattice modulo 60°: a coarse search over the ring radius (in modules, steps of 0.1)
+    /// and the angle (steps of 3°) on the modules around the bullseye that lie inside the symbol
+    /// whatever the turn, then refined. The footprints matter even here: in a sharp image a point
+    /// sample is as dark or light wherever it falls.
+    func fitLattice() -> Pose {
+        let coarse = Self.disc.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
+        var best = Pose(angle: 0, ringRadius: 3.4, mirrored: false), bestScore = -1.0
+        var radius = Self.ringRadii.lowerBound
+        while radius <= Self.ringRadii.upperBound {
+            var angle = 0.0
+            while angle < Double.pi / 3 {
+                let p = Pose(angle: angle, ringRadius: radius, mirrored: false)
+                let s = contrast(p, coarse, reach: 0.3)
+                if s > bestScore { bestScore = s; best = p }
+                angle += Double.pi / 60
+            }
+            radius += 0.1
+        }
+        return refined(best, Self.disc, steps: 2)
+    }
+
+    /// The outer light ring's radius in modules as printers draw it: zint 3.39, others less.
+    static let ringRadii = 2.6...4.0
+
+    /// Every other data module's offset, enough to refine the fit.
+    static let allModules: [MatrixPoint] = MaxiCodeGrid.dataModules.enumerated().filter { $0.offset % 2 == 0 }
+        .map { MaxiCodeGrid.offset(row: $0.element.row, column: $0.element.column) }
+
+    /// `p` moved by coordinate descent in angle, ring radius, centre and (with `pitch`, once the
+    /// symbol's turn is known) row pitch, halving the steps.
+    func refined(_ start: Pose, _ points: [MatrixPoint], steps: Int, pitch: Bool = false) -> Pose {
+        var best = start
+        var step = (angle: Double.pi / 180, radius: 0.025, shift: 0.15 * bullseye.radius / start.ringRadius, pitch: 0.01)
+        var bestScore = contrast(best, points, reach: 0.3)
+        for _ in 0..<steps {
+            var improved = true
+            var rounds = 0
+            while improved, rounds < 6 {
+                improved = false
+                rounds += 1
+                for delta in [(step.angle, 0.0, 0.0, 0.0, 0.0), (-step.angle, 0, 0, 0, 0), (0, step.radius, 0, 0, 0), (0, -step.radius, 0, 0, 0),
+                              (0, 0, step.shift, 0, 0), (0, 0, -step.shift, 0, 0), (0, 0, 0, step.shift, 0), (0, 0, 0, -step.shift, 0),
+                              (0, 0, 0, 0, step.pitch), (0, 0, 0, 0, -step.pitch)] {
+                    var p = best
+                    p.angle += delta.0
+                    p.ringRadius += delta.1
+                    p.dx += delta.2
+                    p.dy += delta.3
+                    p.rowPitch = min(0.93, max(0.8, p.rowPitch + delta.4 * (pitch ? 1 : 0)))
+                    let s = contrast(p, points, reach: 0.3)
+                    if s > bestScore { bestScore = s; best = p; improved = true }
+                }
+            }
+            step = (step.angle / 2, step.radius / 2, step.shift / 2, step.pitch / 2)
+        }
+        return best
+    }
+
+    /// The twelve turns and mirrorings of a fitted lattice, best orientation-module agreement
+    /// first, with that agreement (out of 18).
+    func orientations(_ fit: Pose, _ image: BinaryImage, spread: Double) -> [(pose: Pose, agreement: Int)] {
+        var out: [(Pose, Int)] = []
+        for mirrored in [false, true] {
+            for turn in 0..<6 {
+                var p = fit
+                p.mirrored = mirrored
+                p.angle += Double(turn) * Double.pi / 3
+                var agree = 0
+                for o in MaxiCodeGrid.orientation where image.isDark(at: map(MaxiCodeGrid.offset(row: o.row, column: o.column), p), spread: spread) == o.dark {
+                    agree += 1
+                }
+                out.append((p, agree))
+            }
+        }
+        return out.sorted { $0.1 > $1.1 }
+    }
+
+    /// The module grid as seen under a pose.
+    func sample(_ p: Pose, _ image: BinaryImage, spread: Double) -> BitMatrix {
+        var m = BitMatrix(width: MaxiCodeGrid.columns, height: MaxiCodeGrid.rows)!
+        for d in MaxiCodeGrid.dataModules {
+            m[d.column, d.row] = image.isDark(at: map(MaxiCodeGrid.offset(row: d.row, column: d.column), p), spread: spread)
+        }
+        return m
+    }
+
+    /// The symbol's outer corners, clockwise from its own top-left.
+    func corners(_ p: Pose) -> [MatrixPoint] {
+        let left = -Double(MaxiCodeGrid.bullseyeColumn) - 0.5, right = Double(MaxiCodeGrid.columns - MaxiCodeGrid.bullseyeColumn) - 0.5
+        let top = -Double(MaxiCodeGrid.bullseyeRow) * MaxiCodeGrid.rowPitch - 0.5
+        let bottom = Double(MaxiCodeGrid.rows - 1 - MaxiCodeGrid.bullseyeRow) * MaxiCodeGrid.rowPitch + 0.5
+        return [MatrixPoint(x: left, y: top), MatrixPoint(x: right, y: top), MatrixPoint(x: right, y: bottom),
+                MatrixPoint(x: left, y: bottom)].map { map($0, p) }
+    }
+}
