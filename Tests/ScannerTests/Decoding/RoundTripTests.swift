@@ -331,8 +331,6 @@ enum KnownIssue {
               what: "nothing found: our rMQR detector loses its finder and timing in noise of ±40 levels"),
         Entry(symbologies: [.telepen], variants: [.noisy], payloads: [1],
               what: "right text from our reader, whose corners reach 16 pixels into the noisy quiet zone on the right"),
-        Entry(symbologies: [.maxicode], variants: [.quarterTurn, .tilted17, .tilted33], payloads: all,
-              what: "nothing found: zxing 1.4 reads MaxiCode only upright and alone in the image"),
     ]
 
     static func reason(_ symbology: Symbology, _ variant: Variant, payload index: Int) -> String? {

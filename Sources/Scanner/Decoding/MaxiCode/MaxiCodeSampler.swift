@@ -158,8 +158,10 @@ struct MaxiCodeSampler {
     /// The symbol's outer corners, clockwise from its own top-left.
     func corners(_ p: Pose) -> [MatrixPoint] {
         let left = -Double(MaxiCodeGrid.bullseyeColumn) - 0.5, right = Double(MaxiCodeGrid.columns - MaxiCodeGrid.bullseyeColumn) - 0.5
-        let top = -Double(MaxiCodeGrid.bullseyeRow) * MaxiCodeGrid.rowPitch - 0.5
-        let bottom = Double(MaxiCodeGrid.rows - 1 - MaxiCodeGrid.bullseyeRow) * MaxiCodeGrid.rowPitch + 0.5
+        // In rows, as `map` scales them by the fitted pitch: half a module
+        // beyond the first and last rows' centres.
+        let top = -Double(MaxiCodeGrid.bullseyeRow) - 0.5 / p.rowPitch
+        let bottom = Double(MaxiCodeGrid.rows - 1 - MaxiCodeGrid.bullseyeRow) + 0.5 / p.rowPitch
         return [MatrixPoint(x: left, y: top), MatrixPoint(x: right, y: top), MatrixPoint(x: right, y: bottom),
                 MatrixPoint(x: left, y: bottom)].map { map($0, p) }
     }
