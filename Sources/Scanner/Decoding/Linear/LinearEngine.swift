@@ -77,7 +77,13 @@ struct LinearEngine: BarcodeEngine {
                 let voted = Self.joined(LinearSymbolVoting.vote(inputs, minSeparation: family.spacing, maxGap: 3 * family.spacing))
                 found += voted.map { Self.detection($0, in: family, of: plan) }
                 if stacked { found += Self.stackedSymbols(assembler, beside: voted, in: family, of: plan) }
-                if film { found += filmSearch.symbols(maxGap: 3 * family.spacing).map { Self.detection($0, in: family, of: plan) } }
+                // DX Film Edge carries only a parity bit, and no witness reads
+                // it: a read on one line (an rMQR's timing row read as a clock
+                // track gave "8-8") is never reported.
+                if film {
+                    found += filmSearch.symbols(maxGap: 3 * family.spacing).map { Self.detection($0, in: family, of: plan) }
+                        .filter { $0.evidence >= 2 }
+                }
             }
         }
         // Add-ons only when asked for: off, they must not be joined either.
