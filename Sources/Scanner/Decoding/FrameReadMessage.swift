@@ -92,6 +92,7 @@ enum FrameReadMessage {
             if let sequence = detection.structuredAppend {
                 out.put(sequence.count)
                 out.put(sequence.parity)
+                out.put(sequence.id ?? "")
                 out.put(sequence.parts.count)
                 for part in sequence.parts {
                     out.put(part.index)
@@ -129,14 +130,14 @@ enum FrameReadMessage {
             }
             guard let hasSequence = input.flag() else { return nil }
             if hasSequence {
-                guard let count = input.integer(), let parity = input.integer(), let partCount = input.count(),
-                      (2...16).contains(count), (0...255).contains(parity), partCount <= count else { return nil }
+                guard let count = input.integer(), let parity = input.integer(), let id = input.string(), let partCount = input.count(),
+                      (2...StructuredAppend.maxCount).contains(count), (0...255).contains(parity), partCount <= count else { return nil }
                 var parts: [StructuredAppend.Part] = []
                 for _ in 0..<partCount {
                     guard let index = input.integer(), (0..<count).contains(index), let corners = input.points() else { return nil }
                     parts.append(StructuredAppend.Part(index: index, corners: corners))
                 }
-                detection.structuredAppend = StructuredAppend(count: count, parity: parity, parts: parts)
+                detection.structuredAppend = StructuredAppend(count: count, parity: parity, id: id.isEmpty ? nil : id, parts: parts)
             }
             detections.append(detection)
         }

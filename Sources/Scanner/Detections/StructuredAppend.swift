@@ -1,8 +1,10 @@
-/// A message that structured append splits across several symbols (QR: up
-/// to 16), each carrying its place in the sequence, the sequence's length
-/// and a parity byte of the whole message. A detection of one symbol holds
-/// its own part; a detection of the whole message, joined once every part
-/// was read, holds them all.
+/// A message that structured append splits across several symbols (QR and
+/// Data Matrix: up to 16, Aztec: 26, MaxiCode: 8), each carrying its place
+/// in the sequence, the sequence's length and what tells its sequence from
+/// another: QR's parity byte of the whole message, the message or file ID
+/// of Aztec and Data Matrix. A detection of one symbol holds its own part;
+/// a detection of the whole message, joined once every part was read,
+/// holds them all.
 public struct StructuredAppend: Sendable, Hashable, Codable {
     /// One symbol of the sequence and where it lies.
     public struct Part: Sendable, Hashable, Codable {
@@ -18,14 +20,22 @@ public struct StructuredAppend: Sendable, Hashable, Codable {
 
     /// How many symbols the message spans.
     public var count: Int
-    /// QR's check on the whole message: the XOR of all its bytes.
+    /// The longest sequence any symbology allows (Aztec's 26).
+    public static let maxCount = 26
+    /// QR's check on the whole message: the XOR of all its bytes; 0 for
+    /// the other symbologies.
     public var parity: Int
+    /// The sequence's own identifier, where the symbology carries one
+    /// (Aztec's message ID, Data Matrix's file ID as "id1.id2"): parts join
+    /// only with parts of the same.
+    public var id: String?
     /// The symbols read, in sequence order.
     public var parts: [Part]
 
-    public init(count: Int, parity: Int, parts: [Part]) {
+    public init(count: Int, parity: Int, id: String? = nil, parts: [Part]) {
         self.count = count
         self.parity = parity
+        self.id = id
         self.parts = parts
     }
 

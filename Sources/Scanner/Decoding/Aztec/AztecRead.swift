@@ -18,3 +18,14 @@ struct AztecRead: Sendable {
     var ecis: [Int]
     var structuredAppend: AztecStructuredAppend?
 }
+
+extension AztecRead: MatrixSymbolRead {
+    var symbolInfo: MatrixSymbolInfo {
+        MatrixSymbolInfo(version: isRune ? "rune" : (compact ? "C" : "F") + String(layers), errorCorrectionLevel: nil, mask: nil,
+                         mirrored: mirrored, correctedCodewords: correctedCodewords)
+    }
+
+    var sequencePart: SequencePart? {
+        structuredAppend.map { SequencePart(index: $0.index, count: $0.count, id: $0.id.isEmpty ? nil : $0.id) }
+    }
+}

@@ -8,18 +8,6 @@ struct DataMatrixEngine: BarcodeEngine {
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         guard symbologies.contains(.dataMatrix) else { return [] }
-        let reads = frame.withUnsafeBytes { raw in
-            DataMatrixReader.read(raw.assumingMemoryBound(to: UInt8.self), width: frame.width, height: frame.height, stride: frame.stride)
-        }
-        return reads.map { read in
-            var detection = Detection(
-                symbology: .dataMatrix, bytes: read.bytes, text: read.text, corners: read.corners.map { Point(x: $0.x, y: $0.y) },
-                engine: .native)
-            detection.isGS1 = read.isGS1
-            detection.matrix = MatrixSymbolInfo(
-                version: "\(read.rows)x\(read.columns)", errorCorrectionLevel: nil, mask: nil, mirrored: read.isMirrored,
-                correctedCodewords: read.correctedCodewords)
-            return detection
-        }
+        return frame.matrixReads(DataMatrixReader.read).map { Detection($0, symbology: .dataMatrix) }
     }
 }

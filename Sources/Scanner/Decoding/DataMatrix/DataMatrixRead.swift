@@ -17,3 +17,14 @@ struct DataMatrixRead: Sendable, Equatable {
     /// Read from a mirror image (not allowed by the standard, but printed by some encoders).
     var isMirrored: Bool
 }
+
+extension DataMatrixRead: MatrixSymbolRead {
+    var symbolInfo: MatrixSymbolInfo {
+        MatrixSymbolInfo(version: "\(rows)x\(columns)", errorCorrectionLevel: nil, mask: nil, mirrored: isMirrored,
+                         correctedCodewords: correctedCodewords)
+    }
+
+    var sequencePart: SequencePart? {
+        structuredAppend.map { SequencePart(index: $0.index, count: $0.count, id: "\($0.fileID >> 8).\($0.fileID & 0xFF)") }
+    }
+}

@@ -13,3 +13,15 @@ struct MaxiCodeRead: Sendable {
     var ecis: [Int]
     var structuredAppend: MaxiCodeStructuredAppend?
 }
+
+extension MaxiCodeRead: MatrixSymbolRead {
+    /// MaxiCode has no FNC1: GS1 data comes in mode 2 or 3's structured carrier message.
+    var isGS1: Bool { false }
+
+    var symbolInfo: MatrixSymbolInfo {
+        MatrixSymbolInfo(version: "mode \(mode)", errorCorrectionLevel: nil, mask: nil, mirrored: mirrored,
+                         correctedCodewords: correctedCodewords)
+    }
+
+    var sequencePart: SequencePart? { structuredAppend.map { SequencePart(index: $0.index, count: $0.count) } }
+}
