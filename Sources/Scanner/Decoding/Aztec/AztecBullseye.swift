@@ -24,7 +24,7 @@ enum AztecBullseyeFinder {
     static let rowStep = 2
     static let rayCount = 128
 
-    static func find(_ image: BinaryImage, _ grey: Grey) -> [AztecBullseye] {
+    static func find(_ image: BinaryImage, _ grey: GreyLevels) -> [AztecBullseye] {
         image.pixels.withUnsafeBufferPointer { px in
             var found: [AztecBullseye] = []
             let w = image.width, h = image.height
@@ -119,7 +119,7 @@ enum AztecBullseyeFinder {
         return start + Double(b[0] - a[0]) / 2 + 0.5
     }
 
-    private static func confirm(_ image: BinaryImage, _ px: UnsafeBufferPointer<UInt8>, _ grey: Grey, x: Int, y: Int,
+    private static func confirm(_ image: BinaryImage, _ px: UnsafeBufferPointer<UInt8>, _ grey: GreyLevels, x: Int, y: Int,
                                 module: Double) -> AztecBullseye? {
         guard let cy = crossCheck(image, px, x: x, y: y, dx: 0, dy: 1, module: module),
               let cx = crossCheck(image, px, x: x, y: Int(cy), dx: 1, dy: 0, module: module),
@@ -141,7 +141,7 @@ enum AztecBullseyeFinder {
     /// Casts rays from the centre, keeps those crossing the ring edges in the bullseye's ratios,
     /// refines each edge on the grey levels, and fits the quadrilaterals of the light rings at radius 3
     /// and (full range only) 5.
-    private static func measure(_ image: BinaryImage, _ px: UnsafeBufferPointer<UInt8>, _ grey: Grey,
+    private static func measure(_ image: BinaryImage, _ px: UnsafeBufferPointer<UInt8>, _ grey: GreyLevels,
                                 centre: MatrixPoint, module: Double) -> AztecBullseye? {
         let w = image.width, h = image.height
         let step = min(0.5, module / 4)
@@ -213,49 +213,6 @@ enum AztecBullseyeFinder {
         PerspectiveTransform.quadToQuad(
             from: [MatrixPoint(x: -r, y: -r), MatrixPoint(x: r, y: -r), MatrixPoint(x: r, y: r), MatrixPoint(x: -r, y: r)],
             to: quad)
-    }
-
-    /// Bilinear grey levels, to place an edge where the grey crosses midway between its sides.
-    struct Grey {
-        let luma: UnsafeBufferPointer<UInt8>
-        let width: Int
-        let height: Int
-        let stride: Int
-
-        @inline(__always)
-        func at(_ x: Double, _ y: Double) -> Double {
-            let fx = min(max(0, x - 0.5), Double(width - 1)), fy = min(max(0, y - 0.5), Double(height - 1))
-            let x0 = Int(fx), y0 = Int(fy)
-            let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
-            let ax = fx - Double(x0), ay = fy - Double(y0)
-            let top = Double(luma[y0 * stride + x0]) * (1 - ax) + Double(luma[y0 * stride + x1]) * ax
-            let bottom = Double(luma[y1 * stride + x0]) * (1 - ax) + Double(luma[y1 * stride + x1]) * ax
-            return top * (1 - ay) + bottom * ay
-        }
-
-        /// The point on the ray where the grey crosses the mean of the levels half a module either
-        /// side of the coarse edge `near`; the coarse edge when the contrast is too low.
-        func refine(_ c: MatrixPoint, _ ux: Double, _ uy: Double, near e: Double, halfWidth hw: Double) -> MatrixPoint {
-            let before = at(c.x + ux * (e - hw), c.y + uy * (e - hw)), after = at(c.x + ux * (e + hw), c.y + uy * (e + hw))
-            var best = e
-            if abs(before - after) >= 16 {
-                let mid = (before + after) / 2
-                let dt = 0.25
-                var t = e - hw
-                var g0 = before
-                var bestGap = Double.infinity
-                while t < e + hw {
-                    let g1 = at(c.x + ux * (t + dt), c.y + uy * (t + dt))
-                    if (g0 - mid) * (g1 - mid) <= 0, g0 != g1 {
-                        let cross = t + dt * (g0 - mid) / (g0 - g1)
-                        if abs(cross - e) < bestGap { bestGap = abs(cross - e); best = cross }
-                    }
-                    g0 = g1
-                    t += dt
-                }
-            }
-            return MatrixPoint(x: c.x + ux * best, y: c.y + uy * best)
-        }
     }
 
     @inline(__always)

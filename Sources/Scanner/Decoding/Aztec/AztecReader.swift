@@ -23,7 +23,7 @@ enum AztecReader {
     private static func readOnce(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [AztecRead] {
         guard let image = Binarizer.binarize(luma, width: width, height: height, stride: stride) else { return [] }
         var reads: [AztecRead] = []
-        let grey = AztecBullseyeFinder.Grey(luma: luma, width: width, height: height, stride: stride)
+        let grey = GreyLevels(luma: luma, width: width, height: height, stride: stride)
         for polarity in [image, image.inverted()] {
             for bullseye in AztecBullseyeFinder.find(polarity, grey) {
                 guard let r = decode(polarity, bullseye) else { continue }

@@ -49,13 +49,7 @@ struct BinaryImage: Sendable {
 
     @inline(__always)
     private func grey(_ x: Double, _ y: Double) -> Double {
-        let fx = min(max(0, x - 0.5), Double(width - 1)), fy = min(max(0, y - 0.5), Double(height - 1))
-        let x0 = Int(fx), y0 = Int(fy)
-        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
-        let ax = fx - Double(x0), ay = fy - Double(y0)
-        let top = Double(luma[y0 * width + x0]) * (1 - ax) + Double(luma[y0 * width + x1]) * ax
-        let bottom = Double(luma[y1 * width + x0]) * (1 - ax) + Double(luma[y1 * width + x1]) * ax
-        return top * (1 - ay) + bottom * ay
+        GreyLevels.bilinear(luma, width: width, height: height, stride: width, x, y)
     }
 
     /// The same image with dark and light swapped, to find light-on-dark symbols.

@@ -28,7 +28,7 @@ enum MaxiCodeBullseyeFinder {
     /// Every other row is scanned: the light centre of a 3 px/module bullseye is 3 or 4 rows tall.
     static let rowStep = 2
 
-    static func find(_ image: BinaryImage, _ grey: AztecBullseyeFinder.Grey) -> [MaxiCodeBullseye] {
+    static func find(_ image: BinaryImage, _ grey: GreyLevels) -> [MaxiCodeBullseye] {
         image.pixels.withUnsafeBufferPointer { px in
             var found: [MaxiCodeBullseye] = []
             var tried = 0, checks = 0
@@ -122,7 +122,7 @@ enum MaxiCodeBullseyeFinder {
     }
 
     /// Cross-checks through the centre (vertical, horizontal, a diagonal), then the rays' fit.
-    private static func confirm(_ image: BinaryImage, _ px: UnsafeBufferPointer<UInt8>, _ grey: AztecBullseyeFinder.Grey,
+    private static func confirm(_ image: BinaryImage, _ px: UnsafeBufferPointer<UInt8>, _ grey: GreyLevels,
                                 x: Double, y: Double, span: Double, measured: inout Int) -> MaxiCodeBullseye? {
         var centre = MatrixPoint(x: x, y: y)
         let reach = span * 12
@@ -209,7 +209,7 @@ enum MaxiCodeBullseyeFinder {
     /// Casts rays, keeps those crossing the rings as a bullseye's, refines the centre from
     /// opposite rays (the midpoint of a chord through an ellipse's centre is its centre) and fits
     /// an ellipse to the outer light ring's centre line.
-    private static func measure(_ image: BinaryImage, _ px: UnsafeBufferPointer<UInt8>, _ grey: AztecBullseyeFinder.Grey,
+    private static func measure(_ image: BinaryImage, _ px: UnsafeBufferPointer<UInt8>, _ grey: GreyLevels,
                                 centre: MatrixPoint, reach: Double) -> MaxiCodeBullseye? {
         var outer = [Double?](repeating: nil, count: rayCount), inner = [Double](repeating: 0, count: rayCount)
         var spacing = 0.0

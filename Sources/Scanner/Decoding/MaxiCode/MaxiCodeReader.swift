@@ -10,7 +10,7 @@ enum MaxiCodeReader {
 
     static func read(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [MaxiCodeRead] {
         guard let image = Binarizer.binarize(luma, width: width, height: height, stride: stride) else { return [] }
-        let grey = AztecBullseyeFinder.Grey(luma: luma, width: width, height: height, stride: stride)
+        let grey = GreyLevels(luma: luma, width: width, height: height, stride: stride)
         var reads: [MaxiCodeRead] = []
         var centres: [MaxiCodeBullseye] = []
         for polarity in [image, image.inverted()] {
@@ -30,7 +30,7 @@ enum MaxiCodeReader {
         return dx * dx + dy * dy < a.radius * a.radius
     }
 
-    static func decode(_ image: BinaryImage, _ grey: AztecBullseyeFinder.Grey, _ b: MaxiCodeBullseye) -> MaxiCodeRead? {
+    static func decode(_ image: BinaryImage, _ grey: GreyLevels, _ b: MaxiCodeBullseye) -> MaxiCodeRead? {
         let sampler = MaxiCodeSampler(b, grey: grey)
         let fit = sampler.fitLattice()
         // Module centres barely darker or lighter than midway between the rings' greys: no

@@ -8,7 +8,7 @@ import Glibc
 /// turns and the mirror image.
 struct MaxiCodeSampler {
     let bullseye: MaxiCodeBullseye
-    let grey: AztecBullseyeFinder.Grey
+    let grey: GreyLevels
     /// Midway between the rings' dark and light greys.
     let threshold: Double
 
@@ -22,7 +22,7 @@ struct MaxiCodeSampler {
         var rowPitch = MaxiCodeGrid.rowPitch
     }
 
-    init(_ b: MaxiCodeBullseye, grey: AztecBullseyeFinder.Grey) {
+    init(_ b: MaxiCodeBullseye, grey: GreyLevels) {
         bullseye = b
         self.grey = grey
         threshold = (b.darkGrey + b.lightGrey) / 2

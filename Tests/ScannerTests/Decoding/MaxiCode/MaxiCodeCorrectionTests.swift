@@ -12,7 +12,7 @@ import ScannerTestSupport
         return f.withUnsafeBytes { raw -> BitMatrix? in
             let luma = raw.assumingMemoryBound(to: UInt8.self)
             guard let image = Binarizer.binarize(luma, width: f.width, height: f.height, stride: f.stride) else { return nil }
-            let grey = AztecBullseyeFinder.Grey(luma: luma, width: f.width, height: f.height, stride: f.stride)
+            let grey = GreyLevels(luma: luma, width: f.width, height: f.height, stride: f.stride)
             guard let b = MaxiCodeBullseyeFinder.find(image, grey).first else { return nil }
             let sampler = MaxiCodeSampler(b, grey: grey)
             let spread = b.radius / 3.4 / 5
