@@ -48,7 +48,8 @@ enum MaxiCodeBullseyeFinder {
                         if prevDark, count >= 10, let (start, end) = pattern(runs, count: count + 1, end: x) {
                             let cx = Double(start + end) / 2
                             let scale = Double(end - start)
-                            if !found.contains(where: { near($0, cx, Double(y)) }), checks < maximumChecks {
+                            if !found.contains(where: { near($0, cx, Double(y)) }), checks < maximumChecks,
+                               ringAboveAndBelow(px, image, x: Int(cx), y: y, span: end - start) {
                                 checks += 1
                                 if let b = confirm(image, px, grey, x: cx, y: Double(y) + 0.5, span: scale, measured: &tried) {
                                     found.append(b)
@@ -119,6 +120,25 @@ enum MaxiCodeBullseyeFinder {
         // Rounded to pixels, a small bullseye's centre can look no wider than a light ring.
         let c = Double(centre)
         return c >= light - 0.5 && c <= 4 * (dark + light)
+    }
+
+    /// Whether the column through a match meets a dark ring above and below within twice the
+    /// centre's width: a cheap test that spares the cross-checks the gaps between a 1D code's
+    /// bars, which match along a row but run on vertically.
+    @inline(__always)
+    private static func ringAboveAndBelow(_ px: UnsafeBufferPointer<UInt8>, _ image: BinaryImage, x: Int, y: Int, span: Int) -> Bool {
+        let reach = 2 * span + 3
+        for step in stride(from: -1, through: 1, by: 2) {
+            var seenLight = false, met = false
+            var yy = y
+            for _ in 0..<reach {
+                yy += step
+                guard yy >= 0, yy < image.height else { return false }
+                if px[yy * image.width + x] == 0 { seenLight = true } else if seenLight { met = true; break }
+            }
+            guard met else { return false }
+        }
+        return true
     }
 
     /// Cross-checks through the centre (vertical, horizontal, a diagonal), then the rays' fit.
