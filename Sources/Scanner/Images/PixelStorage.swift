@@ -9,6 +9,9 @@ public final class PixelStorage: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
     private let release: (@Sendable () -> Void)?
     private let owned: Bool
+    /// One value derived from these bytes and the key it was made for (`memoized`).
+    private let memoLock = Lock()
+    private var memo: (key: AnyHashable, value: Any)?
 
     /// Copies `pixels` into new storage.
     public init(copying pixels: some Collection<UInt8>) {
@@ -39,6 +42,16 @@ public final class PixelStorage: @unchecked Sendable {
         self.bytes = bytes
         self.release = release
         owned = false
+    }
+
+    /// The value `make` gives for `key`, made once while these bytes live and the key is the
+    /// last asked for: what a pass's readers all derive from one view (its binarization), so
+    /// that the first makes it and the others reuse it.
+    func memoized<Key: Hashable & Sendable, Value>(_ key: Key, _ make: () -> Value) -> Value {
+        if let kept = memoLock.withLock({ memo }), kept.key == AnyHashable(key), let value = kept.value as? Value { return value }
+        let value = make()
+        memoLock.withLock { memo = (AnyHashable(key), value) }
+        return value
     }
 
     deinit {

@@ -1,8 +1,10 @@
 /// Entry point: every Aztec symbol (compact, full range, runes) in an 8-bit luma image, dark on
 /// light and light on dark.
 enum AztecReader {
-    static func read(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [AztecRead] {
-        let reads = readOnce(luma, width: width, height: height, stride: stride)
+    static func read(
+        _ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, binarization: Binarization? = nil
+    ) -> [AztecRead] {
+        let reads = readOnce(luma, width: width, height: height, stride: stride, binarization: binarization)
         guard reads.isEmpty, width <= smallSide, height <= smallSide, width > 0, height > 0,
               luma.count >= stride * (height - 1) + width else { return reads }
         // A small image may hold a symbol at about one pixel per module, too fine for the ring
@@ -20,11 +22,13 @@ enum AztecReader {
     static let smallSide = 128
     static let upscale = 3
 
-    private static func readOnce(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [AztecRead] {
-        guard let image = Binarizer.binarize(luma, width: width, height: height, stride: stride) else { return [] }
+    private static func readOnce(
+        _ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, binarization: Binarization? = nil
+    ) -> [AztecRead] {
+        guard let binarization = binarization ?? Binarization(luma, width: width, height: height, stride: stride) else { return [] }
         var reads: [AztecRead] = []
         let grey = GreyLevels(luma: luma, width: width, height: height, stride: stride)
-        for polarity in [image, image.inverted()] {
+        for polarity in binarization.polarities {
             for bullseye in AztecBullseyeFinder.find(polarity, grey) {
                 guard let r = decode(polarity, bullseye) else { continue }
                 // One symbol may be found from both polarities' scans or twice in one.

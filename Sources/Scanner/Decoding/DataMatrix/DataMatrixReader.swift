@@ -3,10 +3,12 @@ enum DataMatrixReader {
     /// Fits below this fraction of right fixed-pattern modules are not decoded.
     static let minFitScore = 0.75
 
-    static func read(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [DataMatrixRead] {
-        guard let binary = Binarizer.binarize(luma, width: width, height: height, stride: stride) else { return [] }
+    static func read(
+        _ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, binarization: Binarization? = nil
+    ) -> [DataMatrixRead] {
+        guard let binarization = binarization ?? Binarization(luma, width: width, height: height, stride: stride) else { return [] }
         var reads: [DataMatrixRead] = []
-        for image in [binary, binary.inverted()] {
+        for image in binarization.polarities {
             for candidate in DataMatrixDetector.detect(image) {
                 let centre = MatrixPoint(x: candidate.corners.map(\.x).reduce(0, +) / 4,
                                          y: candidate.corners.map(\.y).reduce(0, +) / 4)

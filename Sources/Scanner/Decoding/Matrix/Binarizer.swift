@@ -59,6 +59,18 @@ struct BinaryImage: Sendable {
     }
 }
 
+/// A view binarized in both polarities, dark on light first: every matrix reader searches
+/// both (light-on-dark symbols in the inverted one), so a pass makes them once for all
+/// (`Frame.binarization`).
+struct Binarization: Sendable {
+    let polarities: [BinaryImage]
+
+    init?(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) {
+        guard let image = Binarizer.binarize(luma, width: width, height: height, stride: stride) else { return nil }
+        polarities = [image, image.inverted()]
+    }
+}
+
 /// Local-threshold binarizer for uneven light. The image is cut into square blocks; a block with
 /// enough contrast gets the threshold (min+max)/2, a flat block borrows the threshold of the
 /// nearest block that has contrast (so a flat light margin stays light and a flat dark margin stays

@@ -34,10 +34,26 @@ extension Detection {
 }
 
 extension Frame {
-    /// The reads of one of our matrix readers over this frame's luma.
+    /// The reads of one of our matrix readers over this frame's luma and its binarization,
+    /// which the pass's matrix readers share.
     func matrixReads<Read>(
-        _ reader: (UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int, _ stride: Int) -> [Read]
+        _ reader: (UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int, _ stride: Int, Binarization?) -> [Read]
     ) -> [Read] {
-        withUnsafeBytes { raw in reader(raw.assumingMemoryBound(to: UInt8.self), width, height, stride) }
+        let binarization = self.binarization
+        return withUnsafeBytes { raw in reader(raw.assumingMemoryBound(to: UInt8.self), width, height, stride, binarization) }
+    }
+
+    /// This view binarized, made once while its pixels live: each matrix reader of a pass
+    /// searches the same view, and a camera frame or image is read by one pass at a time, so
+    /// one view is remembered.
+    var binarization: Binarization? {
+        let view = ViewKey(offset: offset, width: width, height: height, stride: stride)
+        return storage.memoized(view) {
+            withUnsafeBytes { raw in Binarization(raw.assumingMemoryBound(to: UInt8.self), width: width, height: height, stride: stride) }
+        }
+    }
+
+    private struct ViewKey: Hashable {
+        let offset, width, height, stride: Int
     }
 }

@@ -8,12 +8,14 @@ enum MaxiCodeReader {
     /// The fitted lattice's mean distance from the threshold, as a share of the rings'.
     static let minimumContrast = 0.3
 
-    static func read(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [MaxiCodeRead] {
-        guard let image = Binarizer.binarize(luma, width: width, height: height, stride: stride) else { return [] }
+    static func read(
+        _ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, binarization: Binarization? = nil
+    ) -> [MaxiCodeRead] {
+        guard let binarization = binarization ?? Binarization(luma, width: width, height: height, stride: stride) else { return [] }
         let grey = GreyLevels(luma: luma, width: width, height: height, stride: stride)
         var reads: [MaxiCodeRead] = []
         var centres: [MaxiCodeBullseye] = []
-        for polarity in [image, image.inverted()] {
+        for polarity in binarization.polarities {
             for bullseye in MaxiCodeBullseyeFinder.find(polarity, grey) {
                 // Both polarities' scans can find one symbol.
                 if centres.contains(where: { same($0, bullseye) }) { continue }

@@ -11,12 +11,13 @@ enum QRDetector {
     /// estimate, this many times per image.
     static let maxEstimatedTriples = 8
 
-    static func detect(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [QRCandidate] {
-        guard let image = Binarizer.binarize(luma, width: width, height: height, stride: stride) else { return [] }
+    static func detect(
+        _ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, binarization: Binarization? = nil
+    ) -> [QRCandidate] {
+        guard let binarization = binarization ?? Binarization(luma, width: width, height: height, stride: stride) else { return [] }
         var out: [QRCandidate] = []
         var group = 0
-        detect(in: image, inverted: false, group: &group, into: &out)
-        detect(in: image.inverted(), inverted: true, group: &group, into: &out)
+        for image in binarization.polarities { detect(in: image, inverted: image.isInverted, group: &group, into: &out) }
         return out
     }
 

@@ -28,9 +28,7 @@ struct QREngine: BarcodeEngine {
     }
 
     private func decodeOnce(_ frame: Frame, symbologies: Set<Symbology>) -> [Detection] {
-        let candidates = frame.withUnsafeBytes { raw in
-            QRDetector.detect(raw.assumingMemoryBound(to: UInt8.self), width: frame.width, height: frame.height, stride: frame.stride)
-        }
+        let candidates = frame.matrixReads(QRDetector.detect)
         var found: [Detection] = []
         var decodedGroups = Set<Int>()
         // Candidates of one group are readings of one symbol, best first.
