@@ -9,7 +9,9 @@
 /// one with `use(executable:)` (the test runner uses the built `scan`). With
 /// no helper named, isolated frames are read in-process and zxing's 1D
 /// readers read nothing. Helpers are started by `HelperPool`, which keeps
-/// them for the next read.
+/// them for the next read. A helper starts none of its own: it runs zxing's
+/// 1D readers itself, and an abort there ends it and costs its caller that
+/// one request.
 public enum ReadHelper {
     /// The hidden first argument that makes a program the helper.
     public static let argument = "--scan-read-helper"
@@ -18,7 +20,10 @@ public enum ReadHelper {
     /// serves reads until its input ends and then exits the process;
     /// otherwise it makes this program the helper of its own reads.
     public static func enterIfAsked(arguments: [String] = CommandLine.arguments) {
-        if arguments.dropFirst().first == argument { HelperProcess.serve(answer) }
+        if arguments.dropFirst().first == argument {
+            chosen.lock.withLock { chosen.isHelper = true }
+            HelperProcess.serve(answer)
+        }
         use(executable: "/proc/self/exe")
     }
 
@@ -29,6 +34,9 @@ public enum ReadHelper {
 
     /// The helper's program, when one was named.
     static var program: HelperProcess.Program? { chosen.lock.withLock { chosen.program } }
+
+    /// Whether this process is a helper, serving requests.
+    static var isHelper: Bool { chosen.lock.withLock { chosen.isHelper } }
 
     /// What a request asks of the helper.
     enum Operation: UInt8 {
@@ -91,9 +99,10 @@ public enum ReadHelper {
     private static func refusal(_ why: String) -> [UInt8] { [1] + Array(why.utf8) }
 
     private final class Chosen: @unchecked Sendable {
-        // Sendable: `program` is guarded by `lock`.
+        // Sendable: the fields are guarded by `lock`.
         let lock = Lock()
         var program: HelperProcess.Program?
+        var isHelper = false
     }
 
     private static let chosen = Chosen()

@@ -82,7 +82,8 @@ struct ZXingEngine: BarcodeEngine {
     }
 
     private func read(_ frame: Frame, options: zxb_options) -> Result<[ZXingSymbol], ZXingError> {
-        guard isolated else { return Self.readHere(frame, options: options) }
+        // In the helper itself, an abort ends the helper: the isolation it is.
+        guard isolated, !ReadHelper.isHelper else { return Self.readHere(frame, options: options) }
         let failed = { (message: String) in ZXingError(message: message, width: frame.width, height: frame.height) }
         switch ReadHelper.request(.readZXing, details: ZXingReadMessage.encode(options), frame: frame, timeout: Self.helperTimeout) {
         case .success(let reply):

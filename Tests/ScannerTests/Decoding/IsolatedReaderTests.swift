@@ -74,6 +74,18 @@ import Testing
         #expect(Set(next.detections.map(\.text)) == ["isolated", "4006381333931"])
     }
 
+    /// A photo on which zbar misreads an EAN-13 and zxing's 1D readers
+    /// confirm the right reading reads the same in the helper, which runs
+    /// them itself.
+    @Test func theHelperRunsZXingsLinearReadersItself() throws {
+        let frame = try ImageLoader().load(contentsOf: try ImageFixtures.corpusPath("ean13-1/37.webp"))
+        var configuration = DecoderConfiguration()
+        configuration.isolated = true
+        let there = BarcodeReader(configuration: configuration).read(frame)
+        #expect(there.abandonment == nil)
+        #expect(there.detections.map(\.text) == ["5000213002834"])
+    }
+
     /// A request the helper's frame reader cannot parse is refused, and the
     /// helper stays usable.
     @Test func aMalformedRequestIsRefused() throws {

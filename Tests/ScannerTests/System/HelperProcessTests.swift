@@ -22,8 +22,8 @@ import Testing
         request.withUnsafeBytes { HelperPool.exchange([$0], with: program, timeout: timeout) }
     }
 
-    /// This process's children whose argv[0] is `name`, by pid.
-    static func children(named name: String) -> [Int32] {
+    /// The children of `parent` (this process) whose argv[0] is `name`, by pid.
+    static func children(named name: String, of parent: Int32 = getpid()) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry in
             guard let pid = Int32(entry),
@@ -32,7 +32,7 @@ import Testing
                   let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8)
             else { return nil }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 2 && Int32(fields[1]) == getpid() && command.split(separator: "\0").first.map(String.init) == name ? pid : nil
+            return fields.count > 2 && Int32(fields[1]) == parent && command.split(separator: "\0").first.map(String.init) == name ? pid : nil
         }
     }
 
