@@ -32,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]),
         // The live preview's window (scan --preview); no pkgConfig, whose -D_REENTRANT SwiftPM refuses.
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        // glibc's GNU calls for the read helper (pipe2, closefrom in posix_spawn).
+        .systemLibrary(name: "CSpawn"),
 
         // Thin C/C++ targets for what Swift cannot call directly.
         .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"]),
@@ -51,7 +53,7 @@ let package = Package(
         // It links neither libmosquitto, cairo nor SDL2 (CheckoutSampleTests).
         .target(
             name: "Scanner",
-            dependencies: ["CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CTIFFDecode", "CGIF", "CPDFRender"]
+            dependencies: ["CZBar", "CLibPNG", "CLibWebP", "CJPEGDecode", "CV4L2", "CZXing", "CTIFFDecode", "CGIF", "CPDFRender", "CSpawn"]
         ),
         // Apart from the engine: events to an MQTT broker through a spool (--publish),
         .target(name: "ScanDelivery", dependencies: ["Scanner", "CMosquitto"]),

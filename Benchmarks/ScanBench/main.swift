@@ -9,6 +9,9 @@ import Scanner
 import ScannerTestSupport
 import Synchronization
 
+// The helper of the isolated reads measured below.
+ReadHelper.enterIfAsked()
+
 let clock = ContinuousClock()
 
 /// Median of `runs` timings of `body`, in milliseconds.

@@ -9,6 +9,10 @@
 import Foundation
 import Scanner
 
+// This program is its own read helper (see README, "Embedding"), for reads
+// that need one: started as the helper, it serves and exits here.
+ReadHelper.enterIfAsked()
+
 /// One display line, written at once: a till is read as it happens.
 func show(_ line: String) {
     LineWriter.standardOutput.write(line + "\n")

@@ -235,7 +235,7 @@ enum OptionTable {
             Entry(Option("--second-opinion", into: .decoding) { decoding, _ in decoding.secondOpinion = true }, help: """
                 have zxing's 1D readers re-read EAN/UPC codes that zbar
                 found, and trust zxing where they disagree (each check
-                runs in a child process, as zxing 1.4 can abort)
+                runs in a helper process, as zxing 1.4 can abort)
                 """),
             Entry(Option("--itf-min-length", value: "N", into: .decoding) { decoding, text in decoding.minimumITFLength = try positive("--itf-min-length", text) },
                   help: "report Interleaved 2 of 5 of at least N digits (default 6)"),

@@ -1,6 +1,10 @@
 import Glibc
 import Scanner
 
+// Started as the read helper (zxing 1.4's 1D readers, which can abort), this
+// process serves reads and exits here; otherwise it is its own helper.
+ReadHelper.enterIfAsked()
+
 // A reader that goes away (`scan | head -1`) ends the run quietly through
 // LineWriter's EPIPE result instead of killing the process mid-write.
 signal(SIGPIPE, SIG_IGN)

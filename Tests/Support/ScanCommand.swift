@@ -1,4 +1,5 @@
 import Foundation
+import Scanner
 
 /// Runs the built `scan` binary, as a user would, for end-to-end tests.
 public enum ScanCommand {
@@ -17,6 +18,12 @@ public enum ScanCommand {
     public static var binary: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("scan")
+    }
+
+    /// Makes the built `scan` the helper of this test process's reads that
+    /// need one (`ReadHelper`): the test runner cannot serve them itself.
+    public static func serveReadsFromScan() {
+        ReadHelper.use(executable: binary.path)
     }
 
     /// Runs `scan arguments` (or another `executable`) with `input` on

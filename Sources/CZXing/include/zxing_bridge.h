@@ -92,52 +92,10 @@ zxb_options zxb_default_options(uint32_t formats);
 
 // Decodes a gray image. `data` points at the top-left pixel; rows are `stride`
 // bytes apart. Never returns NULL unless memory is exhausted; free the result
-// with zxb_results_free.
+// with zxb_results_free. zxing 1.4's 1D readers can abort the process (a
+// failed assertion no handler catches): the Scanner library calls them only
+// in its helper process (ReadHelper.swift).
 zxb_results *zxb_read(const uint8_t *data, int width, int height, int stride, const zxb_options *options);
-
-// The same read in a helper process with a deadline. zxing 1.4's 1D readers
-// abort the whole process on some images through a failed assertion, which
-// no exception handler catches, and a C library can hang. The helper is this
-// program's own executable in a hidden mode (see isolated_read.cpp), kept
-// for the next read when it answers. When it dies or misses the deadline it
-// is killed and reaped, and the call returns an error saying so: that one
-// reading is lost, never the process and never the caller's time.
-#define ZXB_ISOLATED_DEFAULT_TIMEOUT_MS 5000
-zxb_results *zxb_read_isolated(const uint8_t *data, int width, int height, int stride, const zxb_options *options);
-// The same with a deadline of `timeout_ms` (0: the default, negative: none) for the request.
-zxb_results *zxb_read_isolated_within(const uint8_t *data, int width, int height, int stride,
-                                      const zxb_options *options, int timeout_ms);
-
-// A whole frame read in a helper by the Scanner library's own reader (see
-// IsolatedReader.swift): `request` is the library's description of the read,
-// passed through as bytes. `timeout_ms`: 0 for the default deadline, a
-// negative value for none. Free the reply with zxb_frame_reply_free.
-typedef enum {
-    ZXB_FRAME_ANSWERED = 0,    // `reply` holds the library's answer
-    ZXB_FRAME_TIMED_OUT = 1,   // the deadline passed: the helper was killed
-    ZXB_FRAME_FAILED = 2,      // the helper died on the frame, or refused it
-    ZXB_FRAME_UNAVAILABLE = 3, // no helper could be started
-} zxb_frame_outcome;
-
-typedef struct {
-    zxb_frame_outcome outcome;
-    uint8_t *reply;
-    size_t reply_length;
-    char *error;               // what went wrong, unless answered
-} zxb_frame_reply;
-
-zxb_frame_reply zxb_read_frame_isolated(const uint8_t *request, size_t request_length, const uint8_t *data, int width,
-                                        int height, int stride, int timeout_ms);
-void zxb_frame_reply_free(zxb_frame_reply *reply);
-
-// For tests: a request on which the helper misbehaves (hangs, aborts or
-// exits without answering), and how many helpers live and wait now.
-#define ZXB_ISOLATED_TEST_HANG 100
-#define ZXB_ISOLATED_TEST_CRASH 101
-#define ZXB_ISOLATED_TEST_EXIT 102
-zxb_results *zxb_isolated_test(int behaviour, int timeout_ms);
-int zxb_isolated_live_helpers(void);
-int zxb_isolated_idle_helpers(void);
 
 void zxb_results_free(zxb_results *results);
 

@@ -16,27 +16,27 @@ public struct DecoderConfiguration: Sendable, Hashable {
     /// so. `nil`, the default, leaves only the work budget. With
     /// `isolated`, it also holds inside a stuck C library: see there.
     public var timeLimit: Duration?
-    /// Off by default for the library: read each frame in a helper process
-    /// (this program's own executable, started once and kept), so that a
+    /// Off by default for the library: read each frame in the read helper
+    /// (`ReadHelper`, a process started once and kept), so that a
     /// pathological frame costs at most `timeLimit` however deep inside zbar
     /// or zxing it is stuck, and a crash in them costs that frame only.
     /// Passes then stop starting at three quarters of `timeLimit`; at the
     /// limit the helper is killed and replaced, and the result says so
     /// (`ReadResult.abandonment`, `reachedTimeLimit`). Without a time limit
     /// only crashes are contained. Costs a copy of the frame through a pipe
-    /// (see the scan-bench ratio); when no helper can be started, frames
-    /// are read in-process.
+    /// (see the scan-bench ratio); when no helper is named or none can be
+    /// started, frames are read in-process.
     public var isolated = false
     /// For comparisons only: one engine alone, in one pass at its library's
     /// defaults, with every symbology it has. zxing alone then includes its
-    /// 1D readers, which can abort the process on some images: run it in a
-    /// process of its own per image.
+    /// 1D readers, which run in the read helper (`ReadHelper`), as they can
+    /// abort the process on some images.
     public var singleEngine: Detection.Engine?
     /// Off by default: have zxing's own 1D readers re-read each image in
     /// which zbar found an EAN or UPC, and let zxing's reading win where the
     /// two disagree. On the corpus it turned 2 misreads into right answers.
-    /// zxing 1.4's 1D readers can abort the process, so they run in a child
-    /// process; each check costs a fork and a decode.
+    /// zxing 1.4's 1D readers can abort the process, so they run in the
+    /// read helper (`ReadHelper`); each check costs a request and a decode.
     public var linearSecondOpinion = false
     /// The fewest digits an Interleaved 2 of 5 must have to be reported.
     /// A short I2/5 misreads easily: a partial scan of a longer one or of

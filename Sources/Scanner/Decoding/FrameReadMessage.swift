@@ -2,13 +2,12 @@
 /// (`IsolatedReader`): the configuration one way, the result the other.
 ///
 /// Both ends are the same program, so the format has no version; it is
-/// plain fixed-width fields and counted strings, without Foundation, as the
-/// helper runs before `main`. Every field of `DecoderConfiguration`,
+/// plain fixed-width fields and counted strings (`MessageWriter`). Every field of `DecoderConfiguration`,
 /// `ReadResult` and `Detection` goes through here: a new field must be
 /// added to both directions (`FrameReadMessageTests` round-trips them).
 enum FrameReadMessage {
     static func encode(_ configuration: DecoderConfiguration) -> [UInt8] {
-        var out = Writer()
+        var out = MessageWriter()
         out.put(configuration.symbologies.map(\.rawValue).sorted())
         let region = configuration.regionOfInterest
         for edge in [region.x, region.y, region.width, region.height] { out.put(edge.bitPattern) }
@@ -27,7 +26,7 @@ enum FrameReadMessage {
     }
 
     static func configuration(from bytes: UnsafeRawBufferPointer) -> DecoderConfiguration? {
-        var input = Reader(bytes)
+        var input = MessageReader(bytes)
         guard let names = input.strings() else { return nil }
         var symbologies = Set<Symbology>()
         for name in names {
@@ -64,15 +63,14 @@ enum FrameReadMessage {
     }
 
     static func encode(_ result: ReadResult) -> [UInt8] {
-        var out = Writer()
+        var out = MessageWriter()
         out.put(result.passes)
         out.put(result.pixelsExamined)
         out.put(result.reachedTimeLimit)
         out.put(result.detections.count)
         for detection in result.detections {
             out.put(detection.symbology.rawValue)
-            out.put(detection.bytes.count)
-            out.bytes += detection.bytes
+            out.put(detection.bytes)
             out.put(detection.text)
             out.put(detection.corners)
             out.put(detection.engine.rawValue)
@@ -104,7 +102,7 @@ enum FrameReadMessage {
     }
 
     static func result(from bytes: UnsafeRawBufferPointer) -> ReadResult? {
-        var input = Reader(bytes)
+        var input = MessageReader(bytes)
         guard let passes = input.integer(), let pixels = input.integer(), let reachedTimeLimit = input.flag(),
               let count = input.count()
         else { return nil }
@@ -143,97 +141,5 @@ enum FrameReadMessage {
         }
         guard input.isAtEnd else { return nil }
         return ReadResult(detections: detections, passes: passes, pixelsExamined: pixels, reachedTimeLimit: reachedTimeLimit)
-    }
-
-    /// Appends fields: integers as 8 bytes little-endian, strings as their
-    /// UTF-8 length and bytes.
-    private struct Writer {
-        var bytes: [UInt8] = []
-
-        mutating func put(_ value: Int) {
-            withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 }
-        }
-
-        mutating func put(_ value: UInt64) { put(Int(Int64(bitPattern: value))) }
-
-        mutating func put(_ value: Bool) { bytes.append(value ? 1 : 0) }
-
-        mutating func put(_ value: String) {
-            put(value.utf8.count)
-            bytes += value.utf8
-        }
-
-        mutating func put(_ values: [String]) {
-            put(values.count)
-            for value in values { put(value) }
-        }
-
-        mutating func put(_ points: [Point]) {
-            put(points.count)
-            for point in points {
-                put(point.x.bitPattern)
-                put(point.y.bitPattern)
-            }
-        }
-    }
-
-    /// Takes fields back; nil for anything cut short or out of range.
-    private struct Reader {
-        let bytes: UnsafeRawBufferPointer
-        var at = 0
-
-        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-
-        var isAtEnd: Bool { at == bytes.count }
-
-        mutating func integer() -> Int? {
-            guard bytes.count - at >= 8 else { return nil }
-            var value: Int64 = 0
-            withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[at..<at + 8])) }
-            at += 8
-            return Int(Int64(littleEndian: value))
-        }
-
-        /// A count of things still to come, each at least a byte long.
-        mutating func count() -> Int? {
-            guard let count = integer(), count >= 0, count <= bytes.count - at else { return nil }
-            return count
-        }
-
-        mutating func flag() -> Bool? {
-            guard at < bytes.count, bytes[at] <= 1 else { return nil }
-            defer { at += 1 }
-            return bytes[at] == 1
-        }
-
-        mutating func byteArray() -> [UInt8]? {
-            guard let count = count() else { return nil }
-            defer { at += count }
-            return Array(bytes[at..<at + count])
-        }
-
-        mutating func string() -> String? {
-            byteArray().map { String(decoding: $0, as: UTF8.self) }
-        }
-
-        mutating func points() -> [Point]? {
-            guard let count = count() else { return nil }
-            var points: [Point] = []
-            for _ in 0..<count {
-                guard let x = integer(), let y = integer() else { return nil }
-                points.append(Point(x: Double(bitPattern: UInt64(bitPattern: Int64(x))), y: Double(bitPattern: UInt64(bitPattern: Int64(y)))))
-            }
-            return points
-        }
-
-        mutating func strings() -> [String]? {
-            guard let count = count() else { return nil }
-            var values: [String] = []
-            for _ in 0..<count {
-                guard let value = string() else { return nil }
-                values.append(value)
-            }
-            return values
-        }
     }
 }

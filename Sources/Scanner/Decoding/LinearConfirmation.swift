@@ -8,7 +8,7 @@ import Glibc
 /// are not independent evidence. A still image has no next frame, so each
 /// 1D read is checked on the area around it, then on slightly different
 /// views of the area, until one decides: by a second engine (zxing's 1D
-/// readers, in a child process, as they can abort), then by zbar. A read is
+/// readers, in the read helper, as they can abort), then by zbar. A read is
 /// reported only when zxing or a zbar view agrees before anything
 /// contradicts it; where zxing reads another payload of the same format,
 /// zxing's stands (its readers misread no EAN/UPC of the corpus).

@@ -4,8 +4,8 @@
 ///   `óóóó1234óóabózz` comes back as `ssss1234ssabszz`;
 /// - DataBar Expanded: zbar read 19 of 30 zint renders wrong, `21` after a
 ///   separator as `2Q`.
-/// zxing 1.4's 1D readers can abort the process, so the `Decoder` runs them
-/// in a child process, and only when zbar found one of these symbols.
+/// zxing 1.4's 1D readers can abort the process, so they run in the read
+/// helper (`ReadHelper`), and only when zbar found one of these symbols.
 enum LinearRecheck {
     static let symbologies: Set<Symbology> = [.code128, .databarExpanded]
 

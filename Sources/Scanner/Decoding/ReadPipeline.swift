@@ -178,7 +178,7 @@ struct ReadPipeline: Sendable {
     /// untransformed region (`linearSecondOpinion`). Where the two read one
     /// symbol differently, zxing's reading stands: its readers misread no
     /// EAN/UPC of the corpus, zbar's four. zxing's 1D readers can abort the
-    /// process, so they run in a child process (`zxb_read_isolated`).
+    /// process, so they run in the read helper (`ReadHelper`).
     private func crossChecked(_ found: [Detection], in region: Frame) -> [Detection] {
         let linear = Set(found.filter { $0.symbology.isEANUPC && $0.engine == .zbar }.map(\.symbology))
         guard !linear.isEmpty else { return found }

@@ -5,9 +5,10 @@ import CZXing
 ///
 /// zxing 1.4's linear readers abort the whole process on some ordinary
 /// frames (a failed internal assertion that cannot be caught), so they are
-/// off unless the engine is built with `linearReaders: true`; zbar reads
-/// those codes. An engine with them reads in a forked child process
-/// (`zxb_read_isolated`), so an abort costs one reading, never the process.
+/// off unless the engine is built with `linearReaders: true` (`--engine
+/// zxing`, `--second-opinion`); zbar and our readers read those codes. An
+/// engine with them reads in the helper process (`ReadHelper`), so an abort
+/// costs one reading, never the process.
 struct ZXingEngine: BarcodeEngine {
     /// The symbologies read by default: those zbar lacks, plus QR, where
     /// zxing is the stronger of the two. Its 2D readers do not abort.
@@ -25,8 +26,12 @@ struct ZXingEngine: BarcodeEngine {
         isolated = linearReaders
     }
 
-    /// Whether each read runs in a child process.
+    /// Whether each read runs in the helper process.
     private let isolated: Bool
+
+    /// How long a read in the helper may take before the helper is killed
+    /// and the reading lost.
+    static let helperTimeout = Duration.seconds(5)
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         // The protocol has no error channel; the bridge fails only on
@@ -73,26 +78,46 @@ struct ZXingEngine: BarcodeEngine {
         bridgeOptions.is_pure = options.isPure
         bridgeOptions.binarizer = Self.binarizer(options.binarizer)
 
-        // withUnsafeBytes rethrows untyped errors, so the result travels as a Result.
-        return try frame.withUnsafeBytes { bytes in
-            Self.read(bytes, width: frame.width, height: frame.height, stride: frame.stride, options: bridgeOptions, isolated: isolated)
-        }.get()
+        return try read(frame, options: bridgeOptions).get()
     }
 
-    private static func read(
-        _ bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, options: zxb_options, isolated: Bool
-    ) -> Result<[ZXingSymbol], ZXingError> {
-        var options = options
-        let read = isolated ? zxb_read_isolated : zxb_read
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let results = read(base, Int32(width), Int32(height), Int32(stride), &options)
-        else { return .failure(ZXingError(message: "out of memory", width: width, height: height)) }
-        defer { zxb_results_free(results) }
-        if let error = results.pointee.error {
-            return .failure(ZXingError(message: String(cString: error), width: width, height: height))
+    private func read(_ frame: Frame, options: zxb_options) -> Result<[ZXingSymbol], ZXingError> {
+        // In the helper itself, an abort ends the helper: the isolation it is.
+        guard isolated, !ReadHelper.isHelper else { return Self.readHere(frame, options: options) }
+        let failed = { (message: String) in ZXingError(message: message, width: frame.width, height: frame.height) }
+        switch ReadHelper.request(.readZXing, details: ZXingReadMessage.encode(options), frame: frame, timeout: Self.helperTimeout) {
+        case .success(let reply):
+            guard let symbols = reply.withUnsafeBytes(ZXingReadMessage.symbols(from:)) else { return .failure(failed("the helper's answer is malformed")) }
+            return .success(symbols)
+        case .failure(let failure):
+            return .failure(failed(failure.description))
         }
-        return .success(UnsafeBufferPointer(start: results.pointee.results, count: results.pointee.count)
-            .compactMap(ZXingSymbol.init))
+    }
+
+    /// The helper's side of an isolated read: zxing's answer, or its error.
+    static func answer(_ request: [UInt8], frame: Frame) -> Result<[UInt8], ReadHelperRefusal> {
+        guard let options = request.withUnsafeBytes(ZXingReadMessage.options(from:)) else {
+            return .failure(ReadHelperRefusal(message: "zxing-cpp's options are malformed"))
+        }
+        return readHere(frame, options: options)
+            .map(ZXingReadMessage.encode)
+            .mapError { ReadHelperRefusal(message: $0.message) }
+    }
+
+    /// zxing-cpp in this process.
+    private static func readHere(_ frame: Frame, options: zxb_options) -> Result<[ZXingSymbol], ZXingError> {
+        var options = options
+        return frame.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                  let results = zxb_read(base, Int32(frame.width), Int32(frame.height), Int32(frame.stride), &options)
+            else { return .failure(ZXingError(message: "out of memory", width: frame.width, height: frame.height)) }
+            defer { zxb_results_free(results) }
+            if let error = results.pointee.error {
+                return .failure(ZXingError(message: String(cString: error), width: frame.width, height: frame.height))
+            }
+            return .success(UnsafeBufferPointer(start: results.pointee.results, count: results.pointee.count)
+                .compactMap(ZXingSymbol.init))
+        }
     }
 
     static func format(of symbology: Symbology) -> UInt32 {
@@ -145,21 +170,6 @@ struct ZXingSymbol: Sendable, Hashable {
     /// Clockwise from the symbol's top-left.
     var corners: [Point]
 
-    init?(_ result: zxb_result) {
-        guard result.format != ZXB_FORMAT_NONE.rawValue,
-              let symbology = Symbology.allCases.first(where: { ZXingEngine.format(of: $0) == result.format })
-        else { return nil }
-        self.symbology = symbology
-        text = String(decoding: UnsafeRawBufferPointer(start: result.text, count: result.text_length), as: UTF8.self)
-        bytes = Array(UnsafeRawBufferPointer(start: result.bytes, count: result.bytes_length))
-        hasECI = result.has_eci
-        contentType = ContentType(rawValue: result.content_type.rawValue) ?? .unknownECI
-        symbologyIdentifier = Self.string(result.symbology_identifier)
-        errorCorrectionLevel = Self.string(result.ec_level)
-        let c = result.corners
-        corners = [c.0, c.1, c.2, c.3].map { Point(x: Double($0.x), y: Double($0.y)) }
-    }
-
     /// What zxing judged the content to be; the raw values are the bridge's.
     enum ContentType: UInt32, Sendable, Hashable {
         case text, binary, mixed, gs1, iso15434, unknownECI
@@ -187,6 +197,23 @@ struct ZXingSymbol: Sendable, Hashable {
         withUnsafeBytes(of: field) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
+    }
+}
+
+extension ZXingSymbol {
+    init?(_ result: zxb_result) {
+        guard result.format != ZXB_FORMAT_NONE.rawValue,
+              let symbology = Symbology.allCases.first(where: { ZXingEngine.format(of: $0) == result.format })
+        else { return nil }
+        self.symbology = symbology
+        text = String(decoding: UnsafeRawBufferPointer(start: result.text, count: result.text_length), as: UTF8.self)
+        bytes = Array(UnsafeRawBufferPointer(start: result.bytes, count: result.bytes_length))
+        hasECI = result.has_eci
+        contentType = ContentType(rawValue: result.content_type.rawValue) ?? .unknownECI
+        symbologyIdentifier = Self.string(result.symbology_identifier)
+        errorCorrectionLevel = Self.string(result.ec_level)
+        let c = result.corners
+        corners = [c.0, c.1, c.2, c.3].map { Point(x: Double($0.x), y: Double($0.y)) }
     }
 }
 

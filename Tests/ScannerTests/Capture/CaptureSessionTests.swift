@@ -134,6 +134,7 @@ import Testing
         var clip = RecordingBuilder(width: 1280, height: 720, noise: 60)
         clip.show(try SessionReplay.coupon(x: 600, y: 300), frames: 8)
         let path = try clip.write("slow.y4m", in: directory)
+        ScanCommand.serveReadsFromScan()
         var configuration = CaptureSession.Configuration()
         configuration.decoder.isolated = true
         // Far less than a 720p read takes, even on an idle machine.

@@ -1,13 +1,15 @@
-import CZXing
 import Foundation
 import ScannerTestSupport
 import Testing
 @testable import Scanner
 
-/// Whole-frame reads in the helper process (`DecoderConfiguration.isolated`):
-/// the same answer as in-process, and a frame that overruns its time limit
-/// inside the engines is abandoned, its helper killed and replaced.
+/// Whole-frame reads in the helper process (`DecoderConfiguration.isolated`),
+/// the built `scan`: the same answer as in-process, and a frame that
+/// overruns its time limit inside the engines is abandoned, its helper
+/// killed and replaced.
 @Suite struct IsolatedReaderTests {
+    init() { ScanCommand.serveReadsFromScan() }
+
     /// A QR code and an EAN-13 on a page, cut out of a larger image so that
     /// the frame's origin is not (0, 0).
     static func page() throws -> Frame {
@@ -72,16 +74,30 @@ import Testing
         #expect(Set(next.detections.map(\.text)) == ["isolated", "4006381333931"])
     }
 
-    /// A request the library's hook cannot parse is refused by the helper,
-    /// which stays usable.
+    /// A photo on which zbar misreads an EAN-13 and zxing's 1D readers
+    /// confirm the right reading reads the same in the helper, which runs
+    /// them itself.
+    @Test func theHelperRunsZXingsLinearReadersItself() throws {
+        let frame = try ImageLoader().load(contentsOf: try ImageFixtures.corpusPath("ean13-1/37.webp"))
+        var configuration = DecoderConfiguration()
+        configuration.isolated = true
+        let there = BarcodeReader(configuration: configuration).read(frame)
+        #expect(there.abandonment == nil)
+        #expect(there.detections.map(\.text) == ["5000213002834"])
+    }
+
+    /// A request the helper's frame reader cannot parse is refused, and the
+    /// helper stays usable.
     @Test func aMalformedRequestIsRefused() throws {
-        let pixels = [UInt8](repeating: 128, count: 16)
-        var reply = [UInt8]([1, 2, 3]).withUnsafeBufferPointer { request in
-            zxb_read_frame_isolated(request.baseAddress, request.count, pixels, 4, 4, 4, 5000)
+        let frame = Frame(width: 4, height: 4, pixels: [UInt8](repeating: 128, count: 16))
+        let reply = ReadHelper.request(.readFrame, details: [1, 2, 3], frame: frame, timeout: .seconds(30))
+        guard case .failure(.died(let why)) = reply else {
+            Issue.record("\(reply)")
+            return
         }
-        defer { zxb_frame_reply_free(&reply) }
-        #expect(reply.outcome == ZXB_FRAME_FAILED)
-        #expect(String(cString: try #require(reply.error)).contains("refused"))
+        #expect(why.contains("refused the request: the frame reader cannot parse the request"), "\(why)")
+        let next = ReadHelper.request(.readFrame, details: FrameReadMessage.encode(DecoderConfiguration()), frame: frame, timeout: .seconds(30))
+        #expect((try? next.get()).flatMap { $0.withUnsafeBytes(FrameReadMessage.result(from:)) }?.detections.isEmpty == true)
     }
 
     /// Every field crosses the pipe: configurations and results come back equal.

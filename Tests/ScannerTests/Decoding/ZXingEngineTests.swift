@@ -163,6 +163,7 @@ import Testing
     }
 
     @Test func linearReadersKeepUPCAsEncoded() throws {
+        ScanCommand.serveReadsFromScan()
         let linear = ZXingEngine(linearReaders: true)
         let upca = try ZintRenderer.render(.upca, .text("03600029145"), moduleSize: 3)
         let found = linear.decode(upca.frame, symbologies: [.upca], options: EngineOptions())

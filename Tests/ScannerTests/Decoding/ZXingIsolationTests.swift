@@ -5,53 +5,35 @@ import Testing
 @testable import Scanner
 
 /// zxing-cpp 1.4's 1D readers abort the process on some images. With them
-/// on, the engine reads in a child process: these tests run in the test
-/// process itself, so an abort that escaped would end the whole run.
+/// on, the engine reads in the helper process (`ReadHelper`, here the built
+/// `scan`): these tests run in the test process itself, so an abort that
+/// escaped would end the whole run. The helper's deadline, crashes, reuse
+/// and descriptors are `HelperProcessTests`'.
 @Suite struct ZXingIsolationTests {
+    init() { ScanCommand.serveReadsFromScan() }
+
     /// Two corpus images on which zxing 1.4 fails its `lineCount() == 1`
     /// assertion after its downscaled pass (`Result.cpp:140`, SIGABRT), asked
-    /// through the bridge with that pass on, as the engine once asked.
+    /// with that pass on, as the engine once asked.
     @Test(arguments: ["code128-1/5.png", "code128-3/1.png"])
     func anAbortCostsOneReadingNotTheProcess(_ name: String) throws {
         let frame = try ImageLoader().load(contentsOf: try ImageFixtures.corpusPath(name))
         var options = zxb_default_options(ZXingEngine.format(of: .code128))
         (options.try_harder, options.try_rotate, options.try_downscale) = (true, true, true)
         (options.downscale_factor, options.downscale_threshold) = (2, 200)
-        let message = frame.withUnsafeBytes { bytes in
-            Self.outcome(zxb_read_isolated(
-                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(frame.width), Int32(frame.height),
-                Int32(frame.stride), &options))
+        let reply = ReadHelper.request(.readZXing, details: ZXingReadMessage.encode(options), frame: frame, timeout: .seconds(30))
+        guard case .failure(.died(let how)) = reply else {
+            Issue.record("\(name): \(reply)")
+            return
         }
-        #expect(message?.contains("signal 6") == true, "\(message ?? "no error")")
-        // The engine keeps working after the child died.
+        #expect(how.contains("signal 6"), "\(how)")
+        // The engine keeps working after the helper died.
         let ean = try ZintRenderer.render(.ean13, .text("400638133393"), moduleSize: 3).frame
         let engine = ZXingEngine(linearReaders: true)
         #expect(engine.decode(ean, symbologies: [.ean13], options: EngineOptions()).map(\.text) == ["4006381333931"])
         // The engine's 1D reads skip the downscaled pass: the same image is
         // read, without a helper to restart.
         #expect(try engine.read(frame, symbologies: [.code128], options: EngineOptions(tryHarder: true)).count == 1)
-    }
-
-    /// A helper that hangs is killed at the deadline and reaped: the call
-    /// returns an error in about the deadline, and the next read works.
-    @Test func aHangingReaderCostsOneReadingAndTheDeadline() throws {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let message = try #require(Self.outcome(zxb_isolated_test(ZXB_ISOLATED_TEST_HANG, 300)))
-        let waited = clock.now - started
-        #expect(message.contains("did not answer within 300 ms"), "\(message)")
-        #expect(waited >= .milliseconds(300) && waited < .seconds(5), "\(waited)")
-        try expectAReadStillWorks()
-    }
-
-    /// A helper that aborts (as zxing 1.4 does) or exits without an answer
-    /// costs one reading; the next read gets a new helper.
-    @Test(arguments: [(ZXB_ISOLATED_TEST_CRASH, "aborted on this image (signal 6)"),
-                      (ZXB_ISOLATED_TEST_EXIT, "ended without an answer")])
-    func aDyingReaderCostsOneReading(behaviour: Int32, expected: String) throws {
-        let message = try #require(Self.outcome(zxb_isolated_test(behaviour, 5000)))
-        #expect(message.contains(expected), "\(message)")
-        try expectAReadStillWorks()
     }
 
     /// Many threads read at once, each through its own helper: every answer
@@ -69,50 +51,14 @@ import Testing
         for (which, payload) in payloads.enumerated() {
             #expect(answers.texts(which) == Array(repeating: [payload], count: 4))
         }
-        #expect(zxb_isolated_idle_helpers() <= 4)
-        // A helper that read a whole frame for another test (an isolated
-        // BarcodeReader) may keep helpers of its own, for zxing's 1D reads
-        // in its confirmation: it holds their two pipes each, and no more.
-        // Tests run in parallel, so such a helper can be caught starting or
-        // ending one of its own (a pipe made, its process not yet listed):
-        // a leak stays, so each helper gets a second to show a clean table.
-        for helper in Self.helperProcesses() {
-            var seen = (own: 0, descriptors: [String]())
-            for _ in 0..<20 {
-                let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(helper)/fd")) ?? []
-                seen = (Self.helperProcesses(of: Int32(helper) ?? 0).count, descriptors)
-                if descriptors.isEmpty || (descriptors.count == 3 + 2 * seen.own && ["0", "1", "2"].allSatisfy(descriptors.contains)) { break }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            #expect(seen.descriptors.isEmpty || (seen.descriptors.count == 3 + 2 * seen.own && ["0", "1", "2"].allSatisfy(seen.descriptors.contains)),
-                    "helper \(helper), with \(seen.own) helpers of its own, holds \(seen.descriptors.sorted())")
-        }
-    }
-
-    private func expectAReadStillWorks() throws {
-        let frame = try ZintRenderer.render(.dataMatrix, .text("after"), moduleSize: 4).frame
-        let read = try ZXingEngine(linearReaders: true).read(frame, symbologies: [.dataMatrix], options: EngineOptions())
-        #expect(read.map(\.text) == ["after"])
-    }
-
-    /// The error of a test request, or nil when it succeeded.
-    private static func outcome(_ results: UnsafeMutablePointer<zxb_results>?) -> String? {
-        guard let results else { return "out of memory" }
-        defer { zxb_results_free(results) }
-        return results.pointee.error.map { String(cString: $0) }
-    }
-
-    /// This process's helper children, by pid.
-    private static func helperProcesses(of me: Int32 = getpid()) -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.filter { entry in
-            guard Int32(entry) != nil,
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")")
-            else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            let command = (try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8)) ?? ""
-            return fields.count > 2 && Int32(fields[1]) == me && command.hasPrefix("scan-isolated-reader")
+        #expect(HelperPool.idleCount(of: try #require(ReadHelper.program)) <= HelperPool.maxIdle)
+        // Each helper holds its standard input, output and error and nothing
+        // else: it starts no helper of its own, even for a whole frame whose
+        // EAN/UPC confirmation runs zxing's 1D readers (another test's).
+        for helper in HelperProcessTests.children(named: "scan-read-helper") {
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(helper)/fd")) ?? []
+            #expect(descriptors.isEmpty || descriptors.sorted() == ["0", "1", "2"], "helper \(helper) holds \(descriptors.sorted())")
+            #expect(HelperProcessTests.children(named: "scan-read-helper", of: helper).isEmpty)
         }
     }
 
