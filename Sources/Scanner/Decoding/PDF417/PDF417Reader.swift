@@ -1,0 +1,122 @@
+/// Entry point: every PDF417 symbol in an 8-bit luma image, dark on light and light on dark, at
+/// any rotation, mirrored or not. Outlines come from the guards (`PDF417Detector`); lines are
+/// read across the outline about one a module of its height; the row indicators give the
+/// symbol's rows, columns and EC level and the row each line crosses at both ends; each data
+/// codeword's cluster (its row mod 3) places it in the nearest row of that cluster. Codewords
+/// read on several lines vote; a cell without a clear winner is an erasure for Reed–Solomon.
+enum PDF417Reader {
+    /// Rows and columns of the binary image scanned for guards.
+    static let scanStep = 2
+    /// Lines read across an outline: at most this many.
+    static let maximumLines = 720
+
+    static func read(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [PDF417Read] {
+        guard let image = Binarizer.binarize(luma, width: width, height: height, stride: stride) else { return [] }
+        var reads: [PDF417Read] = []
+        for polarity in [image, image.inverted()] {
+            for outline in PDF417Detector.outlines(polarity, step: scanStep) {
+                let centre = outline.centre
+                // Found again from the other scan direction or polarity.
+                if reads.contains(where: { contains($0.corners, centre) }) { continue }
+                if let r = decode(polarity, outline) { reads.append(r) }
+            }
+        }
+        return reads
+    }
+
+    static func decode(_ image: BinaryImage, _ outline: PDF417Outline) -> PDF417Read? {
+        guard let stop = outline.stop else { return nil }
+        let start = outline.start
+        let count = min(maximumLines, Int(max(start.length, stop.length) / max(0.5, start.module * 0.75)) + 1)
+        var lines: [(t: Double, reader: PDF417RowReader)] = []
+        var width = PDF417Votes()
+        for i in 0..<count {
+            let t = (Double(i) + 0.5) / Double(count)
+            let p = start.first + (start.last - start.first) * t, q = stop.first + (stop.last - stop.first) * t
+            guard let reader = PDF417RowReader(image, from: p, to: q, module: start.module, compact: false) else { continue }
+            lines.append((t, reader))
+            width.add(reader.estimatedCodewords)
+        }
+        guard let estimated = width.winner, estimated >= 3 else { return nil }
+
+        // The symbol's facts from the row indicators.
+        var rowsDiv3 = PDF417Votes(), levelRemainder = PDF417Votes(), columnsLess1 = PDF417Votes()
+        var indicators: [(t: Double, left: PDF417Codewords.Codeword?, right: PDF417Codewords.Codeword?)] = []
+        for (t, reader) in lines {
+            let left = reader.codeword(0, of: estimated), right = reader.codeword(estimated - 1, of: estimated)
+            indicators.append((t, left, right))
+            for (cw, isLeft) in [(left, true), (right, false)] {
+                guard let cw, let r = PDF417RowIndicator(value: cw.value, clusterIndex: cw.clusterIndex, left: isLeft) else { continue }
+                switch r.fact {
+                case .rowsDividedBy3(let v): rowsDiv3.add(v)
+                case .levelAndRowRemainder(let level, let remainder): levelRemainder.add(3 * level + remainder)
+                case .columnsLess1(let v): columnsLess1.add(v)
+                }
+            }
+        }
+        guard let rd = rowsDiv3.winner, let lr = levelRemainder.winner, let cl = columnsLess1.winner else { return nil }
+        let rows = 3 * rd + lr % 3 + 1, columns = cl + 1, level = lr / 3
+        guard PDF417SymbolDecoder.isValidSize(rows: rows, columns: columns), columns + 2 == estimated else { return nil }
+
+        // Rows at both ends of each line, from the indicators that say exactly what they should.
+        var leftRows: [(t: Double, row: Double)] = [], rightRows: [(t: Double, row: Double)] = []
+        for (t, left, right) in indicators {
+            for (cw, isLeft) in [(left, true), (right, false)] {
+                guard let cw else { continue }
+                let row = 3 * (cw.value / 30) + cw.clusterIndex
+                guard row < rows, cw.value == PDF417RowIndicator.value(row: row, rows: rows, columns: columns, level: level, left: isLeft)
+                else { continue }
+                if isLeft { leftRows.append((t, Double(row))) } else { rightRows.append((t, Double(row))) }
+            }
+        }
+        guard !leftRows.isEmpty || !rightRows.isEmpty else { return nil }
+        if leftRows.isEmpty { leftRows = rightRows }
+        if rightRows.isEmpty { rightRows = leftRows }
+
+        var cells = [PDF417Votes](repeating: PDF417Votes(), count: rows * columns)
+        for (t, reader) in lines {
+            let rowLeft = interpolate(leftRows, t), rowRight = interpolate(rightRows, t)
+            for k in 1...columns {
+                guard let cw = reader.codeword(k, of: estimated) else { continue }
+                let u = Double(k) / Double(columns + 1)
+                let estimate = rowLeft + (rowRight - rowLeft) * u
+                // The nearest row of the codeword's cluster.
+                let base = Int(estimate.rounded(.down))
+                var row = base - ((base - cw.clusterIndex) % 3 + 3) % 3
+                if estimate - Double(row) > 1.5 { row += 3 }
+                guard row >= 0, row < rows else { continue }
+                cells[row * columns + k - 1].add(cw.value)
+            }
+        }
+        guard var read = PDF417SymbolDecoder.decode(cells.map(\.winner), rows: rows, columns: columns, level: level) else { return nil }
+        // Row 0 at the start edge's first end, or at its last (turned or mirrored).
+        let topFirst = interpolate(leftRows, 0) <= interpolate(leftRows, 1)
+        let corners = [start.first, stop.first, stop.last, start.last]
+        read.corners = topFirst ? corners : [corners[3], corners[2], corners[1], corners[0]]
+        return read
+    }
+
+    /// The row at `t`, piecewise linear between the observations (sorted by t), constant beyond.
+    static func interpolate(_ obs: [(t: Double, row: Double)], _ t: Double) -> Double {
+        guard let first = obs.first, let last = obs.last else { return 0 }
+        if t <= first.t { return first.row }
+        if t >= last.t { return last.row }
+        var i = 1
+        while obs[i].t < t { i += 1 }
+        let a = obs[i - 1], b = obs[i]
+        return b.t > a.t ? a.row + (b.row - a.row) * (t - a.t) / (b.t - a.t) : b.row
+    }
+
+    /// Whether `p` lies inside the convex quadrilateral `q`.
+    static func contains(_ q: [MatrixPoint], _ p: MatrixPoint) -> Bool {
+        guard q.count == 4 else { return false }
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = q[i], b = q[(i + 1) % 4]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross * sign < 0 { return false }
+            if cross != 0 { sign = cross }
+        }
+        return true
+    }
+}
