@@ -26,10 +26,12 @@ enum StructuredAppendJoin {
     private static func message(of parts: [Detection]) -> Detection? {
         guard let first = parts.first, let sequence = first.structuredAppend else { return nil }
         let whole = StructuredAppend(
-            count: sequence.count, parity: sequence.parity, parts: parts.map { StructuredAppend.Part(index: $0.partIndex, corners: $0.corners) })
+            count: sequence.count, parity: sequence.parity, parts: parts.map { StructuredAppend.Part(index: $0.partIndex, corners: $0.corners) },
+            fileID: sequence.fileID)
         guard whole.isComplete else { return nil }
         let bytes = parts.flatMap(\.bytes)
-        guard bytes.reduce(0, ^) == UInt8(truncatingIfNeeded: sequence.parity) else { return nil }
+        // Macro PDF417 has no parity: its parts share a file ID.
+        guard sequence.fileID != nil || bytes.reduce(0, ^) == UInt8(truncatingIfNeeded: sequence.parity) else { return nil }
         let corners = parts.flatMap(\.corners)
         let (xs, ys) = (corners.map(\.x), corners.map(\.y))
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
@@ -43,15 +45,16 @@ enum StructuredAppendJoin {
         return message
     }
 
-    /// The parts of one message share the symbology, the count and the parity.
+    /// The parts of one message share the symbology, the count and the parity (or file ID).
     private struct SequenceKey: Hashable {
         let symbology: Symbology
         let count: Int
         let parity: Int
+        let fileID: String?
 
         init?(_ detection: Detection) {
             guard let sequence = detection.structuredAppend, sequence.parts.count == 1 else { return nil }
-            (symbology, count, parity) = (detection.symbology, sequence.count, sequence.parity)
+            (symbology, count, parity, fileID) = (detection.symbology, sequence.count, sequence.parity, sequence.fileID)
         }
     }
 }

@@ -22,11 +22,14 @@ public struct StructuredAppend: Sendable, Hashable, Codable {
     public var parity: Int
     /// The symbols read, in sequence order.
     public var parts: [Part]
+    /// Macro PDF417's file ID, which the parts of one message share in place of a parity.
+    public var fileID: String?
 
-    public init(count: Int, parity: Int, parts: [Part]) {
+    public init(count: Int, parity: Int, parts: [Part], fileID: String? = nil) {
         self.count = count
         self.parity = parity
         self.parts = parts
+        self.fileID = fileID
     }
 
     /// Every part of the message is here.

@@ -91,6 +91,7 @@ public struct DetectionFormatter: Sendable {
                 var object = JSONLine()
                 object.add("count", sequence.count)
                 object.add("parity", sequence.parity)
+                if let id = sequence.fileID { object.add("file_id", id) }
                 object.add("parts", objects: sequence.parts.map { part in
                     var entry = JSONLine()
                     entry.add("index", part.index)

@@ -1,6 +1,6 @@
 /// Symbol outlines: each start edge paired with the stop edge that faces it (parallel, inward
 /// directions opposed, lying ahead of the start edge's inward side, overlapping along it), the
-/// nearest such. A start edge with none is kept alone: compact PDF417 has no stop pattern.
+/// one spanning it best. A start edge with none is kept alone: compact PDF417 has no stop pattern.
 struct PDF417Outline: Sendable {
     let start: PDF417Edge
     /// The stop edge with its ends in the start edge's order; nil for compact PDF417.
@@ -31,7 +31,10 @@ enum PDF417Detector {
                 let a = (t.first - s.first).dot(s.direction), b = (t.last - s.first).dot(s.direction)
                 let overlap = min(max(a, b), s.length) - max(min(a, b), 0)
                 guard overlap > 0.5 * min(s.length, t.length) else { continue }
-                if best.map({ ahead < $0.1 }) ?? true { best = (t, ahead) }
+                // The same side found by several scan directions: the one that spans the start
+                // edge best, then the nearest.
+                let score = overlap / max(s.length, t.length) - ahead / (1000 * s.module)
+                if best.map({ score > $0.1 }) ?? true { best = (t, score) }
             }
             guard let (t, _) = best else {
                 outlines.append(PDF417Outline(start: s, stop: nil))

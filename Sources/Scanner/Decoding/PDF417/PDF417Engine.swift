@@ -15,8 +15,15 @@ struct PDF417Engine: BarcodeEngine {
                 symbology: .pdf417, bytes: read.message.bytes, text: read.message.text, corners: read.corners.map { Point(x: $0.x, y: $0.y) },
                 engine: .native)
             detection.matrix = MatrixSymbolInfo(
-                version: "\(read.rows)x\(read.columns)", errorCorrectionLevel: String(read.level), mask: nil, mirrored: false,
+                version: "\(read.rows)x\(read.columns)", errorCorrectionLevel: String(read.level), mask: nil, mirrored: read.mirrored,
                 correctedCodewords: read.correctedCodewords)
+            // A segment count is optional; the last segment says it is the last.
+            detection.structuredAppend = read.message.macro.flatMap { macro in
+                (macro.segmentCount ?? (macro.isLastSegment ? macro.segmentIndex + 1 : nil)).map {
+                    StructuredAppend(count: $0, parity: 0, parts: [StructuredAppend.Part(index: macro.segmentIndex, corners: detection.corners)],
+                                     fileID: macro.fileID)
+                }
+            }
             return detection
         }
     }

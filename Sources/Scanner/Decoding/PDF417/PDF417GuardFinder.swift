@@ -76,7 +76,8 @@ enum PDF417GuardFinder {
         return hits
     }
 
-    /// Runs alternate light, dark, light, ... from index 0, so odd indices are bars.
+    /// Runs alternate light, dark, light, ... from index 0, so odd indices are bars. A guard needs
+    /// 1.5 modules of quiet zone outside it, or the image's border.
     private static func scan(_ runs: [Double], _ starts: [Int], origin: MatrixPoint, dx: Int, dy: Int, pixelLength: Double,
                              direction: Int, line: Int, into hits: inout [PDF417GuardHit]) {
         func point(_ along: Int) -> MatrixPoint {
@@ -93,7 +94,7 @@ enum PDF417GuardFinder {
         var i = 1
         while i < n {
             // A bar at i: forward start/stop begin here; reversed stop begins here; reversed start ends here.
-            if i + 8 <= n, let m = PDF417Guard.start.match(runs[i..<(i + 8)]), runs[i - 1] >= 1.5 * m {
+            if i + 8 <= n, let m = PDF417Guard.start.match(runs[i..<(i + 8)]), (i == 1 || runs[i - 1] >= 1.5 * m) {
                 add(.start, outer: starts[i], inner: end(i + 7), module: m)
             }
             if i + 9 <= n, let m = PDF417Guard.stop.match(runs[i..<(i + 9)]), i + 9 == n || runs[i + 9] >= 1.5 * m {
@@ -101,7 +102,7 @@ enum PDF417GuardFinder {
             }
             if i + 9 <= n {
                 for k in 0..<9 { reversedStop[k] = runs[i + 8 - k] }
-                if let m = PDF417Guard.stop.match(reversedStop), runs[i - 1] >= 1.5 * m {
+                if let m = PDF417Guard.stop.match(reversedStop), (i == 1 || runs[i - 1] >= 1.5 * m) {
                     add(.stop, outer: starts[i], inner: end(i + 8), module: m)
                 }
             }

@@ -7,6 +7,8 @@ struct PDF417Read: Sendable {
     var level: Int
     /// Codewords Reed–Solomon changed (erasures included).
     var correctedCodewords: Int
+    /// Read from the symbol's back (its rows run counter-clockwise from the start side).
+    var mirrored = false
     /// Outer corners in image pixels, clockwise from the symbol's own top-left (empty when
     /// decoded from bare codewords).
     var corners: [MatrixPoint] = []

@@ -25,25 +25,32 @@ enum PDF417Reader {
     }
 
     static func decode(_ image: BinaryImage, _ outline: PDF417Outline) -> PDF417Read? {
-        guard let stop = outline.stop else { return nil }
-        let start = outline.start
+        let start = outline.start, compact = outline.stop == nil
+        // A compact symbol's far side: as far as the widest symbol reaches, across the start edge.
+        let reach = start.inward * (Double(17 * 32 + 1) * start.module)
+        let stop = outline.stop ?? PDF417Edge(guardPattern: .stop, first: start.first + reach, last: start.last + reach,
+                                              inward: start.inward * -1, module: start.module, hits: 0)
         let count = min(maximumLines, Int(max(start.length, stop.length) / max(0.5, start.module * 0.75)) + 1)
         var lines: [(t: Double, reader: PDF417RowReader)] = []
         var width = PDF417Votes()
         for i in 0..<count {
             let t = (Double(i) + 0.5) / Double(count)
             let p = start.first + (start.last - start.first) * t, q = stop.first + (stop.last - stop.first) * t
-            guard let reader = PDF417RowReader(image, from: p, to: q, module: start.module, compact: false) else { continue }
+            guard let reader = PDF417RowReader(image, from: p, to: q, module: start.module, compact: compact) else { continue }
             lines.append((t, reader))
-            width.add(reader.estimatedCodewords)
+            if !reader.isOpen { width.add(reader.estimatedCodewords) }
         }
-        guard let estimated = width.winner, estimated >= 3 else { return nil }
+        // Codewords between the guards: the row indicators and the data columns. A symbol that
+        // runs off the image has its width from the left row indicators alone.
+        let indicatorCount = compact ? 1 : 2
+        let open = width.isEmpty
+        guard let estimated = open ? openWidth(lines.map(\.reader)) : width.winner, estimated >= indicatorCount + 1 else { return nil }
 
         // The symbol's facts from the row indicators.
         var rowsDiv3 = PDF417Votes(), levelRemainder = PDF417Votes(), columnsLess1 = PDF417Votes()
         var indicators: [(t: Double, left: PDF417Codewords.Codeword?, right: PDF417Codewords.Codeword?)] = []
         for (t, reader) in lines {
-            let left = reader.codeword(0, of: estimated), right = reader.codeword(estimated - 1, of: estimated)
+            let left = reader.codeword(0, of: estimated), right = compact ? nil : reader.codeword(estimated - 1, of: estimated)
             indicators.append((t, left, right))
             for (cw, isLeft) in [(left, true), (right, false)] {
                 guard let cw, let r = PDF417RowIndicator(value: cw.value, clusterIndex: cw.clusterIndex, left: isLeft) else { continue }
@@ -56,7 +63,8 @@ enum PDF417Reader {
         }
         guard let rd = rowsDiv3.winner, let lr = levelRemainder.winner, let cl = columnsLess1.winner else { return nil }
         let rows = 3 * rd + lr % 3 + 1, columns = cl + 1, level = lr / 3
-        guard PDF417SymbolDecoder.isValidSize(rows: rows, columns: columns), columns + 2 == estimated else { return nil }
+        guard PDF417SymbolDecoder.isValidSize(rows: rows, columns: columns), // Some compact symbols keep the right row indicator.
+              columns + indicatorCount == estimated || (compact && columns + 2 == estimated) else { return nil }
 
         // Rows at both ends of each line, from the indicators that say exactly what they should.
         var leftRows: [(t: Double, row: Double)] = [], rightRows: [(t: Double, row: Double)] = []
@@ -78,7 +86,7 @@ enum PDF417Reader {
             let rowLeft = interpolate(leftRows, t), rowRight = interpolate(rightRows, t)
             for k in 1...columns {
                 guard let cw = reader.codeword(k, of: estimated) else { continue }
-                let u = Double(k) / Double(columns + 1)
+                let u = Double(k) / Double(estimated - 1)
                 let estimate = rowLeft + (rowRight - rowLeft) * u
                 // The nearest row of the codeword's cluster.
                 let base = Int(estimate.rounded(.down))
@@ -91,9 +99,27 @@ enum PDF417Reader {
         guard var read = PDF417SymbolDecoder.decode(cells.map(\.winner), rows: rows, columns: columns, level: level) else { return nil }
         // Row 0 at the start edge's first end, or at its last (turned or mirrored).
         let topFirst = interpolate(leftRows, 0) <= interpolate(leftRows, 1)
-        let corners = [start.first, stop.first, stop.last, start.last]
+        // A compact symbol's far side where its lines found the stop bar.
+        let far = compact ? lines.map { $0.reader.codewordsEnd }.sorted()[lines.count / 2] + start.module : start.first.distance(to: stop.first)
+        let corners = compact ? [start.first, start.first + start.inward * far, start.last + start.inward * far, start.last]
+            : [start.first, stop.first, stop.last, start.last]
         read.corners = topFirst ? corners : [corners[3], corners[2], corners[1], corners[0]]
+        let (a, b, c) = (read.corners[0], read.corners[1], read.corners[2])
+        // Top-left, top-right, bottom-right turn clockwise on the image (y down) unless mirrored.
+        read.mirrored = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x) < 0
         return read
+    }
+
+    /// Columns + 1 from the left row indicators of lines without a stop (their positions do not
+    /// depend on the width).
+    static func openWidth(_ readers: [PDF417RowReader]) -> Int? {
+        var columnsLess1 = PDF417Votes()
+        for reader in readers {
+            guard let cw = reader.codeword(0, of: 2), let r = PDF417RowIndicator(value: cw.value, clusterIndex: cw.clusterIndex, left: true),
+                  case .columnsLess1(let v) = r.fact else { continue }
+            columnsLess1.add(v)
+        }
+        return columnsLess1.winner.map { $0 + 2 }
     }
 
     /// The row at `t`, piecewise linear between the observations (sorted by t), constant beyond.

@@ -12,6 +12,8 @@ struct PDF417RowReader {
     private(set) var codewordsEnd = 0.0
     private(set) var startModule = 0.0
     private(set) var stopModule = 0.0
+    /// No stop was found (compact reading only): codewords are placed at the start's module size.
+    private(set) var isOpen = false
 
     /// Reads the line from `from` to `to` (the outer edges); nil when a guard is not on it.
     init?(_ image: BinaryImage, from: MatrixPoint, to: MatrixPoint, module: Double, compact: Bool) {
@@ -38,13 +40,26 @@ struct PDF417RowReader {
               let mS = PDF417Guard.start.match(runs(j, 8)) else { return nil }
         startModule = mS
         codewordsBegin = edges[j + 8]
-        guard let e = nearestEdge(length, intoDark: false, within: 3 * module) else { return nil }
         if compact {
-            // One bar of one module.
-            guard e >= 1, abs(edges[e] - edges[e - 1] - mS) < mS else { return nil }
+            // The stop is one bar of one module, then the quiet zone: a light run longer than any
+            // inside the symbol (6 modules) within the image. `to` is only as far as it may be.
+            func inside(_ s: Double) -> Bool {
+                let p = from + u * s
+                return p.x >= 0 && p.y >= 0 && p.x < Double(image.width) && p.y < Double(image.height)
+            }
+            var e = j + 9 + 16
+            while e < edges.count {
+                let entersLight = (e % 2 == 0) == firstDark
+                if entersLight, abs(edges[e] - edges[e - 1] - mS) < 0.8 * mS, inside(edges[e] + 6.5 * mS),
+                   e + 1 == edges.count || edges[e + 1] - edges[e] > 6.5 * mS { break }
+                e += 1
+            }
             stopModule = mS
-            codewordsEnd = edges[e - 1]
+            // No stop bar: the symbol runs off the image (its far columns are erasures).
+            isOpen = e >= edges.count
+            codewordsEnd = isOpen ? length : edges[e - 1]
         } else {
+            guard let e = nearestEdge(length, intoDark: false, within: 3 * module) else { return nil }
             guard e >= 9, let mT = PDF417Guard.stop.match(runs(e - 9, 9)) else { return nil }
             stopModule = mT
             codewordsEnd = edges[e - 9]
@@ -62,12 +77,12 @@ struct PDF417RowReader {
         // Module positions map to the line projectively, the module growing from the start
         // guard's size to the stop guard's.
         let total = Double(17 * count)
-        let b = ((startModule / stopModule).squareRoot() - 1) / total
-        let a = (codewordsEnd - codewordsBegin) * (1 + b * total) / total
+        let b = isOpen ? 0 : ((startModule / stopModule).squareRoot() - 1) / total
+        let a = isOpen ? startModule : (codewordsEnd - codewordsBegin) * (1 + b * total) / total
         func position(_ mu: Double) -> Double { codewordsBegin + a * mu / (1 + b * mu) }
         let begin = position(Double(17 * k)), end = position(Double(17 * k + 17))
         let module = (end - begin) / 17
-        guard let j = nearestEdge(begin, intoDark: true, within: 2 * module), j + 8 < edges.count else { return nil }
+        guard end < codewordsEnd + module, let j = nearestEdge(begin, intoDark: true, within: 2 * module), j + 8 < edges.count else { return nil }
         let width = edges[j + 8] - edges[j]
         guard abs(width - 17 * module) < 3 * module else { return nil }
         // Element boundaries rounded to whole modules of the codeword's own 17.
