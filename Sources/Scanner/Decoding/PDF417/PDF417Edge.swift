@@ -68,6 +68,8 @@ struct PDF417Edge: Sendable {
         let barCentre = (group[0].guardPattern == .start ? 4 : 14.5) * module
         func dark(_ p: MatrixPoint) -> Bool { image.darkness(at: p + inward * barCentre) > 0 }
         let limit = Int(3 * Double(maximumLineGap) * max(2, module)) + 8
+        // Noise may break the bar for a module or so.
+        let allowedMisses = max(3, Int(2 * module))
         for (end, sign) in [(\PDF417Edge.first, -1.0), (\PDF417Edge.last, 1.0)] {
             var p = e[keyPath: end]
             var misses = 0
@@ -75,7 +77,7 @@ struct PDF417Edge: Sendable {
                 let next = p + d * (0.5 * sign)
                 if dark(next) { p = next; misses = 0 } else {
                     misses += 1
-                    if misses > 2 { break }
+                    if misses > allowedMisses { break }
                     p = next
                 }
             }

@@ -78,12 +78,35 @@ enum PDF417Reader {
             }
         }
         guard !leftRows.isEmpty || !rightRows.isEmpty else { return nil }
+        // Where each side's rows lie along its edge (a line fit of row on t): the lines are read
+        // again from row to same row, whatever part of each edge its guards were found on.
+        let leftFit = fit(leftRows), rightFit = fit(rightRows)
         if leftRows.isEmpty { leftRows = rightRows }
         if rightRows.isEmpty { rightRows = leftRows }
+        var rowLines: [(left: Double, right: Double, reader: PDF417RowReader)]
+        var along: ((Double) -> (MatrixPoint, MatrixPoint))?
+        if !compact, let (aL, bL) = leftFit, let (aR, bR) = rightFit {
+            let ends = { (row: Double) -> (MatrixPoint, MatrixPoint) in
+                let tL = (row - aL) / bL, tR = (row - aR) / bR
+                return (start.first + (start.last - start.first) * tL, stop.first + (stop.last - stop.first) * tR)
+            }
+            along = ends
+            let perRow = max(3, Int(start.length / Double(rows) / max(0.5, start.module * 0.75)))
+            let count = min(maximumLines, rows * perRow)
+            rowLines = []
+            for i in 0..<count {
+                let row = (Double(i) + 0.5) / Double(count) * Double(rows) - 0.5
+                let (p, q) = ends(row)
+                guard let reader = PDF417RowReader(image, from: p, to: q, module: start.module, compact: false),
+                      !reader.isOpen, reader.estimatedCodewords == estimated else { continue }
+                rowLines.append((row, row, reader))
+            }
+        } else {
+            rowLines = lines.map { (interpolate(leftRows, $0.t), interpolate(rightRows, $0.t), $0.reader) }
+        }
 
         var cells = [PDF417Votes](repeating: PDF417Votes(), count: rows * columns)
-        for (t, reader) in lines {
-            let rowLeft = interpolate(leftRows, t), rowRight = interpolate(rightRows, t)
+        for (rowLeft, rowRight, reader) in rowLines {
             for k in 1...columns {
                 guard let cw = reader.codeword(k, of: estimated) else { continue }
                 let u = Double(k) / Double(estimated - 1)
@@ -98,11 +121,15 @@ enum PDF417Reader {
         }
         guard var read = PDF417SymbolDecoder.decode(cells.map(\.winner), rows: rows, columns: columns, level: level) else { return nil }
         // Row 0 at the start edge's first end, or at its last (turned or mirrored).
-        let topFirst = interpolate(leftRows, 0) <= interpolate(leftRows, 1)
+        let topFirst = along != nil || interpolate(leftRows, 0) <= interpolate(leftRows, 1)
         // A compact symbol's far side where its lines found the stop bar.
         let far = compact ? lines.map { $0.reader.codewordsEnd }.sorted()[lines.count / 2] + start.module : start.first.distance(to: stop.first)
-        let corners = compact ? [start.first, start.first + start.inward * far, start.last + start.inward * far, start.last]
+        var corners = compact ? [start.first, start.first + start.inward * far, start.last + start.inward * far, start.last]
             : [start.first, stop.first, stop.last, start.last]
+        if let along {
+            let (top, bottom) = (along(-0.5), along(Double(rows) - 0.5))
+            corners = [top.0, top.1, bottom.1, bottom.0]
+        }
         read.corners = topFirst ? corners : [corners[3], corners[2], corners[1], corners[0]]
         let (a, b, c) = (read.corners[0], read.corners[1], read.corners[2])
         // Top-left, top-right, bottom-right turn clockwise on the image (y down) unless mirrored.
@@ -120,6 +147,18 @@ enum PDF417Reader {
             columnsLess1.add(v)
         }
         return columnsLess1.winner.map { $0 + 2 }
+    }
+
+    /// Row = a + b·t by least squares; nil without two distinct rows.
+    static func fit(_ obs: [(t: Double, row: Double)]) -> (a: Double, b: Double)? {
+        let n = Double(obs.count)
+        guard obs.count >= 2 else { return nil }
+        let mt = obs.reduce(0) { $0 + $1.t } / n, mr = obs.reduce(0) { $0 + $1.row } / n
+        var stt = 0.0, str = 0.0
+        for o in obs { stt += (o.t - mt) * (o.t - mt); str += (o.t - mt) * (o.row - mr) }
+        guard stt > 0, abs(str) > 1e-9 else { return nil }
+        let b = str / stt
+        return (mr - b * mt, b)
     }
 
     /// The row at `t`, piecewise linear between the observations (sorted by t), constant beyond.

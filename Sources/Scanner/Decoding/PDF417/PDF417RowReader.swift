@@ -12,6 +12,8 @@ struct PDF417RowReader {
     private(set) var codewordsEnd = 0.0
     private(set) var startModule = 0.0
     private(set) var stopModule = 0.0
+    /// How much wider than its modules a bar reads on this line (pixels; negative: narrower).
+    private var barGain = 0.0
     /// No stop was found (compact reading only): codewords are placed at the start's module size.
     private(set) var isOpen = false
 
@@ -40,6 +42,10 @@ struct PDF417RowReader {
               let mS = PDF417Guard.start.match(runs(j, 8)) else { return nil }
         startModule = mS
         codewordsBegin = edges[j + 8]
+        // Blur and a threshold off middle grey widen every bar (or narrow it) by the same amount;
+        // the start pattern's 11 modules of bar in 17 say by how much.
+        let bars = runs(j, 8).enumerated().filter { $0.offset % 2 == 0 }.map(\.element).reduce(0, +)
+        barGain = (bars - 11 * mS) / 4
         if compact {
             // The stop is one bar of one module, then the quiet zone: a light run longer than any
             // inside the symbol (6 modules) within the image. `to` is only as far as it may be.
@@ -85,11 +91,13 @@ struct PDF417RowReader {
         guard end < codewordsEnd + module, let j = nearestEdge(begin, intoDark: true, within: 2 * module), j + 8 < edges.count else { return nil }
         let width = edges[j + 8] - edges[j]
         guard abs(width - 17 * module) < 3 * module else { return nil }
-        // Element boundaries rounded to whole modules of the codeword's own 17.
+        // Element boundaries, each bar's edges moved in by half the line's bar gain, rounded to
+        // whole modules of the codeword's own 17 (the gain cancels over the whole codeword).
         var widths = [Int](repeating: 0, count: 8)
         var previous = 0
         for i in 1...8 {
-            let boundary = Int(((edges[j + i] - edges[j]) * 17 / width).rounded())
+            let shift = i % 2 == 0 ? barGain / 2 : -barGain / 2
+            let boundary = Int(((edges[j + i] + (i < 8 ? shift : barGain / 2) - edges[j] - barGain / 2) * 17 / width).rounded())
             widths[i - 1] = boundary - previous
             previous = boundary
         }
