@@ -174,7 +174,8 @@ struct Pass {
     static func firstGroups(for kind: Localizer.Kind) -> [Set<EngineName>] {
         let matrix: Set<EngineName> = [.qr, .aztec, .dataMatrix, .maxiCode, .pdf417], libraries: Set<EngineName> = [.zbar, .zxing]
         switch kind {
-        case .bars: return [[.linear], matrix, libraries]
+        // PDF417 looks like bars to the localizer: its reader looks beside the linear one.
+        case .bars: return [[.linear, .pdf417], matrix.subtracting([.pdf417]), libraries]
         case .matrix: return [matrix, [.linear], libraries]
         case .either: return [ours, libraries]
         }
