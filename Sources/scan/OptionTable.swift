@@ -129,8 +129,7 @@ enum OptionTable {
                 dxfilmedge (DX Film Edge, on 35 mm film)
                 qr                                                     read by native, zxing-cpp, zbar
                 microqr, rmqr                                          read by native
-                pdf417                                                 read by zxing-cpp
-                aztec, datamatrix, maxicode                            read by native, zxing-cpp
+                pdf417, aztec, datamatrix, maxicode                    read by native, zxing-cpp
                 ean2, ean5             add-ons, off unless named with their main code (e.g.
                                        all,ean5 or ean13,ean5): reported with their EAN-13/UPC,
                                        in JSON as "add_on"

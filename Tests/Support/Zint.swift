@@ -44,6 +44,9 @@ public enum ZintForm: Sendable {
     /// carrier message's postal code, country and class of service, as zint reads them
     /// ("152382802840001": postal code, then 3 digits each).
     case maxiCode(mode: Int, primary: String)
+    /// PDF417 with `columns` data columns (0: zint's choice) and error-correction level 0-8
+    /// (-1: zint's choice); compact PDF417 has no right row indicator and a one-bar stop.
+    case pdf417(columns: Int, level: Int, compact: Bool)
 }
 
 /// A zint failure, with zint's own message.
@@ -81,8 +84,13 @@ public enum ZintRenderer {
         case .code32: BARCODE_CODE32
         case .pzn: BARCODE_PZN
         case .maxiCode: BARCODE_MAXICODE
+        case .pdf417(_, _, let compact): compact ? BARCODE_PDF417COMP : BARCODE_PDF417
         }
         if case .expandedStacked(let columns) = form { symbol.pointee.option_2 = Int32(columns) }
+        if case .pdf417(let columns, let level, _) = form {
+            symbol.pointee.option_1 = Int32(level)
+            symbol.pointee.option_2 = Int32(columns)
+        }
         if case .maxiCode(let mode, let primary) = form {
             symbol.pointee.option_1 = Int32(mode)
             withUnsafeMutableBytes(of: &symbol.pointee.primary) { field in

@@ -18,4 +18,6 @@ enum EngineName: Sendable, Hashable {
     case dataMatrix
     /// Our MaxiCode reader (`MaxiCodeEngine`).
     case maxiCode
+    /// Our PDF417 reader (`PDF417Engine`).
+    case pdf417
 }

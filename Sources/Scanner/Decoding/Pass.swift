@@ -166,7 +166,7 @@ struct Pass {
 
     /// Our own readers of the first pass, which decide with evidence of
     /// their own (independent lines, check characters, Reed–Solomon).
-    static let ours: Set<EngineName> = [.linear, .qr, .aztec, .dataMatrix, .maxiCode]
+    static let ours: Set<EngineName> = [.linear, .qr, .aztec, .dataMatrix, .maxiCode, .pdf417]
 
     /// The first pass's engines in the order they look (`ReadPipeline`):
     /// ours before zbar and zxing, and of ours the kind the localizer saw
@@ -176,9 +176,10 @@ struct Pass {
     static func firstGroups(for kind: Localizer.Kind) -> [Set<EngineName>] {
         let otherMatrix: Set<EngineName> = [.aztec, .dataMatrix, .maxiCode], libraries: Set<EngineName> = [.zbar, .zxing]
         switch kind {
-        case .bars: return [[.linear], [.qr], otherMatrix, libraries]
-        case .matrix: return [[.qr], otherMatrix, [.linear], libraries]
-        case .either: return [[.linear, .qr], otherMatrix, libraries]
+        // PDF417 looks like bars to the localizer: its reader looks beside the linear one.
+        case .bars: return [[.linear, .pdf417], [.qr], otherMatrix, libraries]
+        case .matrix: return [[.qr], otherMatrix.union([.pdf417]), [.linear], libraries]
+        case .either: return [[.linear, .qr, .pdf417], otherMatrix, libraries]
         }
     }
 

@@ -106,12 +106,13 @@ enum Reconciler {
     /// The engine whose reading of a symbol stands when two engines read
     /// it alike but for details (Code 128's Latin-1, DataBar Expanded's
     /// fields, an add-on, a QR's undeclared character set): our own readers
-    /// for every linear code, the QR family and MaxiCode (whose structured
-    /// carrier message ours places as zxing-cpp 3 does), zxing for the other
-    /// matrix codes.
+    /// for every linear code, the QR family, MaxiCode (whose structured
+    /// carrier message ours places as zxing-cpp 3 does) and PDF417 (checked
+    /// by Reed–Solomon with two check words kept for detection), zxing for
+    /// the other matrix codes.
     static func owner(of symbology: Symbology) -> Detection.Engine {
         switch symbology {
-        case .pdf417, .aztec, .dataMatrix: .zxing
+        case .aztec, .dataMatrix: .zxing
         default: .native
         }
     }

@@ -20,13 +20,13 @@ public struct StructuredAppend: Sendable, Hashable, Codable {
 
     /// How many symbols the message spans.
     public var count: Int
-    /// The longest sequence any symbology allows (Aztec's 26).
-    public static let maxCount = 26
+    /// The longest sequence any symbology allows (Macro PDF417's 99 999).
+    public static let maxCount = 99_999
     /// QR's check on the whole message: the XOR of all its bytes; 0 for
     /// the other symbologies.
     public var parity: Int
     /// The sequence's own identifier, where the symbology carries one
-    /// (Aztec's message ID, Data Matrix's file ID as "id1.id2"): parts join
+    /// (Aztec's message ID, Data Matrix's file ID as "id1.id2", Macro PDF417's file ID): parts join
     /// only with parts of the same.
     public var id: String?
     /// The symbols read, in sequence order.

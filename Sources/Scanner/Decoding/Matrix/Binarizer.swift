@@ -47,6 +47,14 @@ struct BinaryImage: Sendable {
         return (sum / 9 < t) != isInverted
     }
 
+    /// How much darker than its block's threshold the bilinear grey at a sub-pixel point is
+    /// (negative: lighter; light and dark swapped in an inverted image). Outside: light.
+    func darkness(at p: MatrixPoint) -> Double {
+        guard p.x >= 0, p.y >= 0, p.x < Double(width), p.y < Double(height) else { return -1 }
+        let d = Double(thresholds[(Int(p.y) / blockSize) * blocksPerRow + Int(p.x) / blockSize]) - grey(p.x, p.y)
+        return isInverted ? -d : d
+    }
+
     @inline(__always)
     private func grey(_ x: Double, _ y: Double) -> Double {
         GreyLevels.bilinear(luma, width: width, height: height, stride: width, x, y)

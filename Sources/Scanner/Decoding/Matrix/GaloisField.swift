@@ -2,14 +2,14 @@
 /// Elements are integers 0..<size; addition is XOR; multiplication goes through log/exp tables.
 /// `generatorBase` is the power of α of the first root of the code's generator polynomial
 /// (QR uses α^0, Data Matrix / Aztec / MaxiCode use α^1).
-struct GaloisField: Sendable {
+struct GaloisField: FiniteField {
     let size: Int
     let primitive: Int
     let generatorBase: Int
     /// exp[i] = α^i for i in 0..<2*(size-1) (doubled so products need no modulo).
-    private let exp: [Int]
+    let exp: [Int]
     /// log[x] for x in 1..<size; log[0] is unused.
-    private let log: [Int]
+    let log: [Int]
 
     init(size: Int, primitive: Int, generatorBase: Int) {
         self.size = size
@@ -46,25 +46,7 @@ struct GaloisField: Sendable {
         exp.withUnsafeBufferPointer { e in log.withUnsafeBufferPointer { l in body(e, l) } }
     }
 
-    /// α^n for any integer n (negative allowed).
-    @inline(__always) func power(_ n: Int) -> Int {
-        let r = n % order
-        return exp[r < 0 ? r + order : r]
-    }
-
-    /// log_α(x); x must be non-zero (callers check).
-    @inline(__always) func logarithm(_ x: Int) -> Int { log[x] }
-
-    @inline(__always) func multiply(_ a: Int, _ b: Int) -> Int {
-        a == 0 || b == 0 ? 0 : exp[log[a] + log[b]]
-    }
-
-    /// Multiplicative inverse; 0 has none and maps to 0 (callers check for 0 first).
-    @inline(__always) func inverse(_ a: Int) -> Int {
-        a == 0 ? 0 : exp[order - log[a]]
-    }
-
-    @inline(__always) func divide(_ a: Int, _ b: Int) -> Int {
-        a == 0 || b == 0 ? 0 : exp[log[a] + order - log[b]]
-    }
+    /// Addition and subtraction are XOR in characteristic 2.
+    @inline(__always) func add(_ a: Int, _ b: Int) -> Int { a ^ b }
+    @inline(__always) func subtract(_ a: Int, _ b: Int) -> Int { a ^ b }
 }

@@ -34,8 +34,7 @@ enum ReedSolomon {
             gamma = next
         }
 
-        guard let lambda = berlekampMassey(syndromes, erasureLocator: gamma,
-                                           erasureCount: erasures.count, field: field) else { return nil }
+        guard let lambda = field.berlekampMassey(syndromes, erasureLocator: gamma, erasureCount: erasures.count) else { return nil }
         let degree = lambda.count - 1
         guard degree >= 1, 2 * (degree - erasures.count) + erasures.count <= ecCount else { return nil }
 
@@ -43,7 +42,7 @@ enum ReedSolomon {
         var positions: [Int] = []
         for pos in 0..<n {
             let xInv = field.power(-(n - 1 - pos))
-            if evaluate(lambda, at: xInv, field: field) == 0 { positions.append(pos) }
+            if field.evaluate(lambda, at: xInv) == 0 { positions.append(pos) }
         }
         guard positions.count == degree else { return nil }
 
@@ -69,7 +68,7 @@ enum ReedSolomon {
             }
             guard derivative != 0 else { return nil }
             let numerator = field.multiply(field.power((1 - field.generatorBase) * field.logarithm(xk)),
-                                           evaluate(omega, at: xInv, field: field))
+                                           field.evaluate(omega, at: xInv))
             let magnitude = field.divide(numerator, derivative)
             if magnitude != 0 {
                 corrected[pos] ^= magnitude
@@ -100,47 +99,5 @@ enum ReedSolomon {
             }
         }
         return s
-    }
-
-    /// Error-and-erasure locator; polynomials are stored lowest degree first. Returns nil when
-    /// the iteration does not yield a locator consistent with the syndromes.
-    private static func berlekampMassey(_ s: [Int], erasureLocator gamma: [Int], erasureCount rho: Int,
-                                        field: GaloisField) -> [Int]? {
-        var lambda = gamma
-        var b = gamma
-        var l = rho
-        let n = s.count
-        var r = rho + 1
-        while r <= n {
-            var delta = 0
-            for j in 0...min(l, lambda.count - 1) where r - 1 - j >= 0 {
-                delta ^= field.multiply(lambda[j], s[r - 1 - j])
-            }
-            let shifted = [0] + b
-            if delta == 0 {
-                b = shifted
-            } else {
-                var t = lambda
-                if t.count < shifted.count { t += [Int](repeating: 0, count: shifted.count - t.count) }
-                for i in 0..<shifted.count { t[i] ^= field.multiply(delta, shifted[i]) }
-                if 2 * l <= r - 1 + rho {
-                    let inv = field.inverse(delta)
-                    b = lambda.map { field.multiply($0, inv) }
-                    l = r - l + rho
-                } else {
-                    b = shifted
-                }
-                lambda = t
-            }
-            r += 1
-        }
-        while lambda.count > 1 && lambda.last == 0 { lambda.removeLast() }
-        return lambda.count - 1 == l ? lambda : nil
-    }
-
-    private static func evaluate(_ p: [Int], at x: Int, field: GaloisField) -> Int {
-        var acc = 0
-        for c in p.reversed() { acc = field.multiply(acc, x) ^ c }
-        return acc
     }
 }

@@ -1,0 +1,14 @@
+/// Our own PDF417 reader (`PDF417Reader`): every symbol in the frame, at any rotation, either
+/// polarity, mirrored, corrected with Reed–Solomon over GF(929).
+struct PDF417Engine: BarcodeEngine {
+    let name = EngineName.pdf417
+    let kind = Detection.Engine.native
+    let supported: Set<Symbology> = [.pdf417]
+
+    func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
+        guard symbologies.contains(.pdf417) else { return [] }
+        // PDF417's reader reads grey scan lines: it needs no binarization.
+        return frame.matrixReads { luma, width, height, stride, _ in PDF417Reader.read(luma, width: width, height: height, stride: stride) }
+            .map { Detection($0, symbology: .pdf417) }
+    }
+}
