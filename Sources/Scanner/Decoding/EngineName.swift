@@ -18,4 +18,6 @@ enum EngineName: Sendable, Hashable {
     case dataMatrix
     /// Our MaxiCode reader (`MaxiCodeEngine`).
     case maxiCode
+    /// Our MicroPDF417 reader (`MicroPDF417Engine`).
+    case microPDF417
 }

@@ -166,13 +166,13 @@ struct Pass {
 
     /// Our own readers of the first pass, which decide with evidence of
     /// their own (independent lines, check characters, Reed–Solomon).
-    static let ours: Set<EngineName> = [.linear, .qr, .aztec, .dataMatrix, .maxiCode]
+    static let ours: Set<EngineName> = [.linear, .qr, .aztec, .dataMatrix, .maxiCode, .microPDF417]
 
     /// The first pass's engines in the order they look (`ReadPipeline`):
     /// ours before zbar and zxing, and of ours the kind the localizer saw
     /// first, so that a read of it spares the other kind's readers.
     static func firstGroups(for kind: Localizer.Kind) -> [Set<EngineName>] {
-        let matrix: Set<EngineName> = [.qr, .aztec, .dataMatrix, .maxiCode], libraries: Set<EngineName> = [.zbar, .zxing]
+        let matrix: Set<EngineName> = [.qr, .aztec, .dataMatrix, .maxiCode, .microPDF417], libraries: Set<EngineName> = [.zbar, .zxing]
         switch kind {
         case .bars: return [[.linear], matrix, libraries]
         case .matrix: return [matrix, [.linear], libraries]

@@ -24,9 +24,9 @@ struct ReadPipeline: Sendable {
         case .zxing?:
             engines = [ZXingEngine(linearReaders: true)]
         case .native?:
-            engines = [LinearEngine(), QREngine(), AztecEngine(), MaxiCodeEngine(), DataMatrixEngine()]
+            engines = [LinearEngine(), QREngine(), AztecEngine(), MaxiCodeEngine(), DataMatrixEngine(), MicroPDF417Engine()]
         case nil:
-            engines = [LinearEngine(), QREngine(), AztecEngine(), MaxiCodeEngine(), DataMatrixEngine(), ZBarEngine(), ZXingEngine(), AztecRuneReader()]
+            engines = [LinearEngine(), QREngine(), AztecEngine(), MaxiCodeEngine(), DataMatrixEngine(), MicroPDF417Engine(), ZBarEngine(), ZXingEngine(), AztecRuneReader()]
         }
         let names = Set(engines.map(\.name))
         alone = configuration.singleEngine.map { _ in Pass(EngineOptions(tryHarder: true), engines: names) }

@@ -1,0 +1,14 @@
+/// One decoded MicroPDF417 symbol.
+struct MicroPDF417Read: Sendable {
+    var bytes: [UInt8]
+    var text: String
+    var size: MicroPDF417Size
+    /// Codewords Reed–Solomon changed or filled in (erasures: codewords no line read clearly).
+    var correctedCodewords: Int
+    var ecis: [Int]
+    /// Linkage (920 or 918 first): the 2D part of a GS1 Composite, whose data joins a linear symbol's.
+    var linked: Bool
+    /// Outer corners in image pixels, clockwise from the symbol's own top-left (empty when
+    /// decoded from bare codewords).
+    var corners: [MatrixPoint]
+}
