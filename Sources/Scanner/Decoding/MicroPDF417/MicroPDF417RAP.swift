@@ -8,30 +8,10 @@ enum MicroPDF417RAP {
 
     static let modules = 10
 
-    /// A RAP read from 6 measured widths (any unit), bar first: its kind and cycle position.
+    /// A RAP read: its kind and its position in its cycle.
     struct Match: Sendable, Hashable {
         let kind: Kind
         let position: Int
-    }
-
-    /// The RAP these widths draw, nil when they round to no pattern or a width lies too near a
-    /// rounding boundary (0.35 of a module): no guess.
-    static func match<W: Collection<Float>>(_ widths: W) -> Match? {
-        guard widths.count == 6 else { return nil }
-        var total: Float = 0
-        for w in widths { total += w }
-        guard total > 0, total.isFinite else { return nil }
-        let module = total / Float(modules)
-        var key = 0, sum = 0
-        for w in widths {
-            let m = w / module
-            let rounded = m.rounded()
-            guard rounded >= 1, rounded <= 5, abs(m - rounded) < 0.35 else { return nil }
-            key = key * 8 + Int(rounded)
-            sum += Int(rounded)
-        }
-        guard sum == modules else { return nil }
-        return byWidths[key]
     }
 
     /// The 6 widths of a 10-module pattern, bar first: read as a codeword's 17 modules are, with
@@ -41,16 +21,4 @@ enum MicroPDF417RAP {
         widths[widths.count - 1] -= PDF417Codewords.modules - modules
         return widths
     }
-
-    /// Widths (3 bits each, bar first) to the RAP.
-    private static let byWidths: [Int: Match] = {
-        var table: [Int: Match] = [:]
-        for (kind, cycle) in [(Kind.side, sideCycle), (.centre, centreCycle)] {
-            for (position, pattern) in cycle.enumerated() {
-                let key = widths(pattern: pattern).reduce(0) { $0 * 8 + $1 }
-                table[key] = Match(kind: kind, position: position)
-            }
-        }
-        return table
-    }()
 }

@@ -39,10 +39,10 @@ enum MicroPDF417RowScan {
 
     /// The row whose left RAP is the dark run `i` onwards, nil when none.
     private static func row(_ w: [Float], at i: Int, edges: [Float], fragments: inout Int) -> MicroPDF417RowRead? {
-        guard let left = MicroPDF417RAP.match(w[i..<(i + 6)]), left.kind == .side else { return nil }
+        guard let left = MicroPDF417EdgeDistances.rap(w, at: i), left.kind == .side else { return nil }
         let module = sum(w, i, 6) / Float(MicroPDF417RAP.modules)
         // The margin before it: at least most of a module's light.
-        guard w[i - 1] > 0.6 * module, i + 14 <= w.count, codeword(w, at: i + 6) != nil else { return nil }
+        guard w[i - 1] > 0.6 * module, i + 14 <= w.count, MicroPDF417EdgeDistances.codeword(w, at: i + 6) != nil else { return nil }
         fragments += 1
         // Most columns first: a shorter parse can end inside the row, at a codeword and a space that
         // look like a right RAP and a stop bar.
@@ -51,13 +51,13 @@ enum MicroPDF417RowScan {
             var unit = module
             for column in 0..<columns {
                 if column == MicroPDF417Size.beforeCentre(columns: columns) {
-                    guard k + 6 <= w.count, let rap = MicroPDF417RAP.match(w[k..<(k + 6)]), rap.kind == .centre,
+                    guard k + 6 <= w.count, let rap = MicroPDF417EdgeDistances.rap(w, at: k), rap.kind == .centre,
                           similar(sum(w, k, 6) / 10, unit) else { continue columns }
                     centre = rap.position
                     unit = sum(w, k, 6) / 10
                     k += 6
                 }
-                guard k + 8 <= w.count, let codeword = codeword(w, at: k), similar(sum(w, k, 8) / 17, unit),
+                guard k + 8 <= w.count, let codeword = MicroPDF417EdgeDistances.codeword(w, at: k), similar(sum(w, k, 8) / 17, unit),
                       cluster == nil || cluster == codeword.clusterIndex else { continue columns }
                 cluster = codeword.clusterIndex
                 codewords.append(codeword.value)
@@ -65,7 +65,7 @@ enum MicroPDF417RowScan {
                 k += 8
             }
             // Right RAP, then a one-module stop bar and light after it.
-            guard k + 8 <= w.count, let right = MicroPDF417RAP.match(w[k..<(k + 6)]), right.kind == .side,
+            guard k + 8 <= w.count, let right = MicroPDF417EdgeDistances.rap(w, at: k), right.kind == .side,
                   similar(sum(w, k, 6) / 10, unit), let cluster else { continue }
             unit = sum(w, k, 6) / 10
             let stop = w[k + 6] / unit
@@ -78,34 +78,6 @@ enum MicroPDF417RowScan {
                 codewords: codewords, start: edges[i], end: edges[k + 7])
         }
         return nil
-    }
-
-    /// The codeword of the 8 runs from `k`: each width in modules of its own 17, rounded; when the
-    /// rounded widths miss 17 by one, the width nearest its other rounding moves.
-    static func codeword(_ w: [Float], at k: Int) -> PDF417Codewords.Codeword? {
-        let total = sum(w, k, 8)
-        guard total > 0, total.isFinite else { return nil }
-        let scale = Float(PDF417Codewords.modules) / total
-        var modules = [Int](repeating: 0, count: 8)
-        var sum = 0
-        for j in 0..<8 {
-            modules[j] = max(1, Int((w[k + j] * scale).rounded()))
-            sum += modules[j]
-        }
-        let miss = PDF417Codewords.modules - sum
-        if miss != 0 {
-            guard abs(miss) == 1 else { return nil }
-            // The width whose fraction lies nearest the rounding boundary in the needed direction.
-            var best = -1, bestGap: Float = 0.3
-            for j in 0..<8 {
-                let exact = w[k + j] * scale
-                let gap = abs(exact - (Float(modules[j]) + Float(miss) * 0.5))
-                if gap < bestGap, modules[j] + miss >= 1 { best = j; bestGap = gap }
-            }
-            guard best >= 0 else { return nil }
-            modules[best] += miss
-        }
-        return PDF417Codewords.lookup(modules)
     }
 
     @inline(__always)
