@@ -17,7 +17,14 @@ enum MicroPDF417Orientation {
         /// Direction across the bars, degrees clockwise from the x axis, in [0, 180).
         var degrees: Double
         var minX: Int, minY: Int, maxX: Int, maxY: Int
+        /// The rows' direction when the symbol is sheared (seen at a slant, its bars no longer
+        /// square to its rows): across the edges between rows, less 90°; nil when within 2° of
+        /// `degrees`.
+        var rowDegrees: Double?
     }
+
+    /// Tiles within this of a peak bound its box: a symbol seen in perspective has bars that fan.
+    static let boxSpread = 45.0
 
     static func peaks(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [Peak] {
         let tilesX = width / tile, tilesY = height / tile
@@ -69,9 +76,11 @@ enum MicroPDF417Orientation {
             for i in angles.indices where angles[i] >= 0 {
                 var d = Double(angles[i]) - (Double(best) + 0.5)
                 if d > 90 { d -= 180 } else if d < -90 { d += 180 }
-                guard abs(d) <= 3.5 else { continue }
-                sum += d * Double(weights[i])
-                total += Double(weights[i])
+                guard abs(d) <= boxSpread else { continue }
+                if abs(d) <= 3.5 {
+                    sum += d * Double(weights[i])
+                    total += Double(weights[i])
+                }
                 let tx = i % tilesX, ty = i / tilesX
                 minX = min(minX, tx * tile); maxX = max(maxX, (tx + 1) * tile)
                 minY = min(minY, ty * tile); maxY = max(maxY, (ty + 1) * tile)
@@ -79,8 +88,45 @@ enum MicroPDF417Orientation {
             guard total > 0 else { continue }
             var degrees = Double(best) + 0.5 + sum / total
             if degrees < 0 { degrees += 180 } else if degrees >= 180 { degrees -= 180 }
-            peaks.append(Peak(degrees: degrees, minX: minX, minY: minY, maxX: maxX, maxY: maxY))
+            var peak = Peak(degrees: degrees, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+            peak.rowDegrees = rowDirection(luma, width: width, height: height, stride: stride, peak)
+            peaks.append(peak)
         }
         return peaks
+    }
+
+    /// The edges between rows: the strongest gradient direction 50° to 130° from the bars' normal
+    /// in the box (2° bins, weighted by magnitude), turned back by 90°; nil when it is within 2°
+    /// of square to the bars or no such edges stand out (a tenth of the bars' own bin).
+    static func rowDirection(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, _ peak: Peak) -> Double? {
+        var bins = [Float](repeating: 0, count: 90)
+        for y in max(1, peak.minY)..<min(height - 1, peak.maxY) {
+            let row = y * stride
+            for x in max(1, peak.minX)..<min(width - 1, peak.maxX) {
+                let gx = Float(luma[row + x + 1]) - Float(luma[row + x - 1])
+                let gy = Float(luma[row + stride + x]) - Float(luma[row - stride + x])
+                let magnitude = abs(gx) + abs(gy)
+                guard magnitude > 40 else { continue }
+                var degrees = atan2(gy, gx) * 180 / Float.pi
+                if degrees < 0 { degrees += 180 }
+                bins[min(89, Int(degrees / 2))] += magnitude
+            }
+        }
+        let barBin = Int(peak.degrees / 2) % 90
+        var best = -1
+        for offset in 25...65 {
+            let b = (barBin + offset) % 90
+            if best < 0 || bins[b] > bins[best] { best = b }
+        }
+        guard best >= 0, bins[best] > 0.1 * bins[barBin] else { return nil }
+        // The bin's neighbours place the peak within it.
+        let (l, c, r) = (bins[(best + 89) % 90], bins[best], bins[(best + 1) % 90])
+        let den = l - 2 * c + r
+        let shift = den < 0 ? Double(0.5 * (l - r) / den) : 0
+        var rows = (Double(best) + 0.5 + shift) * 2 - 90
+        if rows < 0 { rows += 180 }
+        var d = rows - peak.degrees
+        if d > 90 { d -= 180 } else if d < -90 { d += 180 }
+        return abs(d) > 2 ? rows : nil
     }
 }

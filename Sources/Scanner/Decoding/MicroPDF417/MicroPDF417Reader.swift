@@ -1,8 +1,8 @@
 import Glibc
 
 /// Entry point: every MicroPDF417 in an 8-bit luma image, at any rotation. The bars' direction
-/// comes from the gradients (`MicroPDF417Orientation`); scan lines one pixel apart run across
-/// them, at that angle and then at small turns from it, so that some lines stay inside a row
+/// comes from the gradients (`MicroPDF417Orientation`), and the rows' too when the symbol is seen
+/// at a slant; scan lines one pixel apart run across the bars along each, and then at small turns, so that some lines stay inside a row
 /// from its left RAP to its stop bar (a row is only two modules high). Whole rows read
 /// (`MicroPDF417RowScan`) are grouped into symbols by where they lie, and each group is decoded
 /// (`MicroPDF417SymbolDecoder`). Work is bounded: a few peaks, a fixed list of turns, and turns
@@ -32,9 +32,12 @@ enum MicroPDF417Reader {
         for peak in MicroPDF417Orientation.peaks(luma, width: width, height: height, stride: stride) {
             var placed: [PlacedRow] = [], fragments = 0
             var decoded: [MicroPDF417Read] = []
+            let directions = [peak.degrees] + (peak.rowDegrees.map { [$0] } ?? [])
             for (k, turn) in turns.enumerated() {
                 if k >= turnsWithoutEvidence && fragments == 0 { break }
-                scan(sampler, peak: peak, degrees: peak.degrees + turn, into: &placed, fragments: &fragments)
+                for direction in directions {
+                    scan(sampler, peak: peak, degrees: direction + turn, into: &placed, fragments: &fragments)
+                }
                 let groups = group(placed)
                 decoded = groups.compactMap(decode)
                 // Done when every group large enough has been decoded.
