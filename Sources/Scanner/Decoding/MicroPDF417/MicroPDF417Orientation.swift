@@ -24,7 +24,7 @@ enum MicroPDF417Orientation {
     }
 
     /// Tiles within this of a peak bound its box: a symbol seen in perspective has bars that fan.
-    static let boxSpread = 45.0
+    static let boxSpread = 25.0
 
     static func peaks(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [Peak] {
         let tilesX = width / tile, tilesY = height / tile

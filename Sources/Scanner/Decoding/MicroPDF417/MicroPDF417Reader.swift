@@ -14,6 +14,9 @@ enum MicroPDF417Reader {
     static let turns: [Double] = [0] + (1...10).flatMap { [0.6 * Double($0), -0.6 * Double($0)] }
     /// Turns tried before giving up on a peak where no line saw a side RAP and a codeword.
     static let turnsWithoutEvidence = 3
+    /// Samples all scan lines of one frame may take, in multiples of its pixels: bounds the work
+    /// on frames full of bar-like texture (each turn of each direction scans a peak's box once).
+    static let sampleBudget = 128
     /// Row reads kept per peak: bounds the grouping's pairs.
     static let maximumReads = 3000
     /// Reads that make a symbol worth decoding.
@@ -29,14 +32,15 @@ enum MicroPDF417Reader {
     static func read(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [MicroPDF417Read] {
         guard let sampler = LineSampler(pixels: luma, width: width, height: height, stride: stride) else { return [] }
         var found: [MicroPDF417Read] = []
+        var budget = sampleBudget * width * height
         for peak in MicroPDF417Orientation.peaks(luma, width: width, height: height, stride: stride) {
             var placed: [PlacedRow] = [], fragments = 0
             var decoded: [MicroPDF417Read] = []
             let directions = [peak.degrees] + (peak.rowDegrees.map { [$0] } ?? [])
             for (k, turn) in turns.enumerated() {
                 if k >= turnsWithoutEvidence && fragments == 0 { break }
-                for direction in directions {
-                    scan(sampler, peak: peak, degrees: direction + turn, into: &placed, fragments: &fragments)
+                for direction in directions where budget > 0 {
+                    budget -= scan(sampler, peak: peak, degrees: direction + turn, into: &placed, fragments: &fragments)
                 }
                 let groups = group(placed)
                 decoded = groups.compactMap(decode)
@@ -49,9 +53,10 @@ enum MicroPDF417Reader {
         return found
     }
 
-    /// Lines at `degrees` one pixel apart across the peak's box (with a margin), both ways.
+    /// Lines at `degrees` one pixel apart across the peak's box (with a margin), both ways; returns
+    /// the samples taken.
     private static func scan(_ sampler: LineSampler, peak: MicroPDF417Orientation.Peak, degrees: Double,
-                             into placed: inout [PlacedRow], fragments: inout Int) {
+                             into placed: inout [PlacedRow], fragments: inout Int) -> Int {
         let margin = 2 * MicroPDF417Orientation.tile
         let x0 = Float(max(0, peak.minX - margin)), x1 = Float(min(sampler.width, peak.maxX + margin))
         let y0 = Float(max(0, peak.minY - margin)), y1 = Float(min(sampler.height, peak.maxY + margin))
@@ -60,6 +65,7 @@ enum MicroPDF417Reader {
         let radians = Float(degrees * .pi / 180)
         let ux = cos(radians), uy = sin(radians)
         var buffer: [Float] = []
+        var samples = 0
         var offset = -reach
         while offset <= reach, placed.count < maximumReads {
             defer { offset += 1 }
@@ -67,6 +73,7 @@ enum MicroPDF417Reader {
             // The segment inside the box: a line through the frame would cost more and see other symbols.
             guard let (a, b) = clip(fx, fy, ux, uy, reach: reach, x0, y0, x1, y1) else { continue }
             let line = sampler.sample(fromX: fx + ux * a, y0: fy + uy * a, toX: fx + ux * b, y1: fy + uy * b, into: &buffer)
+            samples += line.count
             guard line.count >= 38 else { continue }
             let runs = buffer.withUnsafeBufferPointer { EdgeProfile.runs(UnsafeBufferPointer(rebasing: $0[0..<line.count])) }
             let total = runs.edges.last ?? 0
@@ -80,6 +87,7 @@ enum MicroPDF417Reader {
                 placed.append(PlacedRow(read: read, start: point(total - read.start), end: point(total - read.end)))
             }
         }
+        return samples
     }
 
     /// The parameter range of the line through (fx, fy) along (ux, uy) within `reach` that lies in the box.
