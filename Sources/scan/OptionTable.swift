@@ -128,7 +128,7 @@ enum OptionTable {
                 databar-expanded, databar-limited, telepen,            read by native
                 dxfilmedge (DX Film Edge, on 35 mm film)
                 qr                                                     read by native, zxing-cpp, zbar
-                microqr, rmqr                                          read by native
+                microqr, rmqr, micropdf417                             read by native
                 pdf417, aztec, datamatrix, maxicode                    read by native, zxing-cpp
                 ean2, ean5             add-ons, off unless named with their main code (e.g.
                                        all,ean5 or ean13,ean5): reported with their EAN-13/UPC,
@@ -136,7 +136,7 @@ enum OptionTable {
               JSON's "engine" names the engine whose read is reported: native (this project's
               own decoders, zbar the witness of a 1D read on a single line), zbar or zxing.
               Names ignore case, - and _ (EAN-13, data_matrix); also accepted: qrcode, ean (ean13),
-              upc (upca), pdf, dm, i25, interleaved2of5, itf14, rss14, databaromni,
+              upc (upca), pdf, micropdf, dm, i25, interleaved2of5, itf14, rss14, databaromni,
               databarexp, rssexpanded, databarltd, rsslimited, microqrcode, mqr, rmqrcode, maxi,
               dx, dxfilm.
               UPC-A prints as its 12 digits and UPC-E as its 8; JSON adds "gtin", always the

@@ -47,6 +47,8 @@ public enum ZintForm: Sendable {
     /// PDF417 with `columns` data columns (0: zint's choice) and error-correction level 0-8
     /// (-1: zint's choice); compact PDF417 has no right row indicator and a one-bar stop.
     case pdf417(columns: Int, level: Int, compact: Bool)
+    /// MicroPDF417 with `columns` data columns (1-4; 0: zint's choice).
+    case microPDF417(columns: Int)
 }
 
 /// A zint failure, with zint's own message.
@@ -85,7 +87,9 @@ public enum ZintRenderer {
         case .pzn: BARCODE_PZN
         case .maxiCode: BARCODE_MAXICODE
         case .pdf417(_, _, let compact): compact ? BARCODE_PDF417COMP : BARCODE_PDF417
+        case .microPDF417: BARCODE_MICROPDF417
         }
+        if case .microPDF417(let columns) = form { symbol.pointee.option_2 = Int32(columns) }
         if case .expandedStacked(let columns) = form { symbol.pointee.option_2 = Int32(columns) }
         if case .pdf417(let columns, let level, _) = form {
             symbol.pointee.option_1 = Int32(level)
@@ -154,6 +158,7 @@ public enum ZintRenderer {
         case .code93: BARCODE_CODE93
         case .code128: BARCODE_CODE128
         case .pdf417: BARCODE_PDF417
+        case .microPDF417: BARCODE_MICROPDF417
         case .aztec: BARCODE_AZTEC
         case .dataMatrix: BARCODE_DATAMATRIX
         case .codabar: BARCODE_CODABAR

@@ -20,4 +20,6 @@ enum EngineName: Sendable, Hashable {
     case maxiCode
     /// Our PDF417 reader (`PDF417Engine`).
     case pdf417
+    /// Our MicroPDF417 reader (`MicroPDF417Engine`).
+    case microPDF417
 }

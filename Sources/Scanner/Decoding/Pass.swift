@@ -166,7 +166,7 @@ struct Pass {
 
     /// Our own readers of the first pass, which decide with evidence of
     /// their own (independent lines, check characters, Reed–Solomon).
-    static let ours: Set<EngineName> = [.linear, .qr, .aztec, .dataMatrix, .maxiCode, .pdf417]
+    static let ours: Set<EngineName> = [.linear, .qr, .aztec, .dataMatrix, .maxiCode, .pdf417, .microPDF417]
 
     /// The first pass's engines in the order they look (`ReadPipeline`):
     /// ours before zbar and zxing, and of ours the kind the localizer saw
@@ -174,7 +174,7 @@ struct Pass {
     /// matrix readers QR looks first, alone: it is the most common, and on
     /// the corpus's QR photos the Data Matrix reader cost as much as QR's.
     static func firstGroups(for kind: Localizer.Kind) -> [Set<EngineName>] {
-        let otherMatrix: Set<EngineName> = [.aztec, .dataMatrix, .maxiCode], libraries: Set<EngineName> = [.zbar, .zxing]
+        let otherMatrix: Set<EngineName> = [.aztec, .dataMatrix, .maxiCode, .microPDF417], libraries: Set<EngineName> = [.zbar, .zxing]
         switch kind {
         // PDF417 looks like bars to the localizer: its reader looks beside the linear one.
         case .bars: return [[.linear, .pdf417], [.qr], otherMatrix, libraries]

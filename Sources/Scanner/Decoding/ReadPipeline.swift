@@ -24,9 +24,9 @@ struct ReadPipeline: Sendable {
         case .zxing?:
             engines = [ZXingEngine(linearReaders: true)]
         case .native?:
-            engines = [LinearEngine(), QREngine(), AztecEngine(), MaxiCodeEngine(), DataMatrixEngine(), PDF417Engine()]
+            engines = [LinearEngine(), QREngine(), AztecEngine(), MaxiCodeEngine(), DataMatrixEngine(), PDF417Engine(), MicroPDF417Engine()]
         case nil:
-            engines = [LinearEngine(), QREngine(), AztecEngine(), MaxiCodeEngine(), DataMatrixEngine(), PDF417Engine(), ZBarEngine(), ZXingEngine(), AztecRuneReader()]
+            engines = [LinearEngine(), QREngine(), AztecEngine(), MaxiCodeEngine(), DataMatrixEngine(), PDF417Engine(), MicroPDF417Engine(), ZBarEngine(), ZXingEngine(), AztecRuneReader()]
         }
         let names = Set(engines.map(\.name))
         alone = configuration.singleEngine.map { _ in Pass(EngineOptions(tryHarder: true), engines: names) }

@@ -114,7 +114,7 @@ struct ZBarEngine: BarcodeEngine {
         case .databarExpanded: ZBAR_DATABAR_EXP
         case .ean2: ZBAR_EAN2
         case .ean5: ZBAR_EAN5
-        case .pdf417, .aztec, .dataMatrix, .maxicode, .databarLimited, .telepen, .dxFilmEdge, .microQR, .rmqr: ZBAR_NONE
+        case .pdf417, .microPDF417, .aztec, .dataMatrix, .maxicode, .databarLimited, .telepen, .dxFilmEdge, .microQR, .rmqr: ZBAR_NONE
         }
     }
 

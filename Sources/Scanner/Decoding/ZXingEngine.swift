@@ -138,7 +138,7 @@ struct ZXingEngine: BarcodeEngine {
         case .databar: ZXB_FORMAT_DATABAR
         case .databarExpanded: ZXB_FORMAT_DATABAR_EXPANDED
         case .maxicode: ZXB_FORMAT_MAXICODE
-        case .ean2, .ean5, .databarLimited, .telepen, .dxFilmEdge, .microQR, .rmqr: ZXB_FORMAT_NONE
+        case .ean2, .ean5, .databarLimited, .telepen, .dxFilmEdge, .microQR, .rmqr, .microPDF417: ZXB_FORMAT_NONE
         }
         return format.rawValue
     }

@@ -20,6 +20,8 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
     case code93
     case code128
     case pdf417
+    /// MicroPDF417: one to four columns of PDF417's codewords between Row Address Patterns.
+    case microPDF417 = "micropdf417"
     case aztec
     case dataMatrix = "datamatrix"
     case codabar
@@ -54,6 +56,7 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
         case .code93: "CODE-93"
         case .code128: "CODE-128"
         case .pdf417: "PDF417"
+        case .microPDF417: "MicroPDF417"
         case .aztec: "Aztec"
         case .dataMatrix: "DataMatrix"
         case .codabar: "Codabar"
@@ -73,7 +76,7 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
     /// so a camera session wants more than one frame before trusting them.
     public var isLinear: Bool {
         switch self {
-        case .qr, .microQR, .rmqr, .pdf417, .aztec, .dataMatrix, .maxicode: false
+        case .qr, .microQR, .rmqr, .pdf417, .microPDF417, .aztec, .dataMatrix, .maxicode: false
         default: true
         }
     }
@@ -113,7 +116,7 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
     }
 
     private static let aliases: [String: Symbology] = [
-        "qrcode": .qr, "microqrcode": .microQR, "mqr": .microQR, "rmqrcode": .rmqr, "ean": .ean13, "upc": .upca, "code128": .code128, "pdf": .pdf417,
+        "qrcode": .qr, "microqrcode": .microQR, "mqr": .microQR, "rmqrcode": .rmqr, "ean": .ean13, "upc": .upca, "code128": .code128, "pdf": .pdf417, "micropdf": .microPDF417,
         "datamatrix": .dataMatrix, "dm": .dataMatrix, "i25": .itf, "interleaved2of5": .itf, "itf14": .itf,
         "rss14": .databar, "databaromni": .databar, "databarexp": .databarExpanded, "rssexpanded": .databarExpanded,
         "databarltd": .databarLimited, "rsslimited": .databarLimited, "dx": .dxFilmEdge, "dxfilm": .dxFilmEdge,

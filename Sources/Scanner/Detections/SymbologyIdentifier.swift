@@ -21,7 +21,8 @@ enum SymbologyIdentifier {
         case .dxFilmEdge: "]X0"
         case .qr, .microQR, .rmqr: isGS1 ? "]Q3" : "]Q1"
         case .dataMatrix: isGS1 ? "]d2" : "]d1"
-        case .pdf417: "]L2"
+        // As zxing-cpp reports MicroPDF417: its ISO/IEC 15424 code is PDF417's.
+        case .pdf417, .microPDF417: "]L2"
         case .aztec: isGS1 ? "]z1" : "]z0"
         case .maxicode: "]U0"
         }

@@ -231,7 +231,7 @@ struct RoundTripPayload: Sendable, CustomStringConvertible {
             return (0..<3).map { _ in
                 text(symbology, String((0..<Int.random(in: 3...12, using: &random)).map { _ in characters.randomElement(using: &random)! }))
             }
-        case .qr, .pdf417, .aztec, .dataMatrix:
+        case .qr, .pdf417, .microPDF417, .aztec, .dataMatrix:
             let bytes = (0..<Int.random(in: 8...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             return [text(symbology, unicode(using: &random)), text(symbology, unicode(using: &random)),
                     RoundTripPayload(symbology: symbology, input: .bytes(bytes), text: nil, bytes: bytes, gtin: nil)]

@@ -4,14 +4,15 @@ import Testing
 @Suite struct SymbologyTests {
     @Test func rawValuesAreTheStableNames() {
         #expect(Symbology.allCases.map(\.rawValue)
-            == ["qr", "microqr", "rmqr", "ean8", "ean13", "upca", "upce", "code39", "code93", "code128", "pdf417", "aztec",
-                "datamatrix", "codabar", "itf", "databar", "databar-expanded", "databar-limited", "telepen", "dxfilmedge", "maxicode", "ean2", "ean5"])
+            == ["qr", "microqr", "rmqr", "ean8", "ean13", "upca", "upce", "code39", "code93", "code128", "pdf417", "micropdf417",
+                "aztec", "datamatrix", "codabar", "itf", "databar", "databar-expanded", "databar-limited", "telepen", "dxfilmedge", "maxicode", "ean2", "ean5"])
         #expect(Symbology.allCases.sorted() == Symbology.allCases)
     }
 
     @Test func parsesAListOfNames() throws {
         #expect(try Symbology.parseList("qr,ean13") == [.qr, .ean13])
         #expect(try Symbology.parseList("datamatrix") == [.dataMatrix])
+        #expect(try Symbology.parseList("MicroPDF417,micropdf") == [.microPDF417])
         // `all` is every symbology but the add-ons, which are off unless named.
         #expect(try Symbology.parseList("all") == Set(Symbology.allCases).subtracting([.ean2, .ean5]))
         #expect(try Symbology.parseList("qr,all") == Symbology.standard)
@@ -41,7 +42,7 @@ import Testing
 
     @Test func classifiesTheFamilies() {
         #expect(Symbology.allCases.filter(\.isEANUPC) == [.ean8, .ean13, .upca, .upce])
-        #expect(Symbology.allCases.filter { !$0.isLinear } == [.qr, .microQR, .rmqr, .pdf417, .aztec, .dataMatrix, .maxicode])
+        #expect(Symbology.allCases.filter { !$0.isLinear } == [.qr, .microQR, .rmqr, .pdf417, .microPDF417, .aztec, .dataMatrix, .maxicode])
         #expect(Symbology.allCases.filter(\.isAddOn) == [.ean2, .ean5])
         #expect(Symbology.allCases.filter(\.isAlwaysGS1) == [.databar, .databarExpanded, .databarLimited])
     }

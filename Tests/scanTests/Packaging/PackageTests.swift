@@ -115,7 +115,7 @@ import Testing
             .code128: "Code 128", .pdf417: "PDF417", .aztec: "Aztec", .dataMatrix: "Data Matrix", .codabar: "Codabar",
             .itf: "Interleaved 2 of 5", .databar: "GS1 DataBar", .databarExpanded: "DataBar Expanded", .maxicode: "MaxiCode",
             .ean2: "EAN-2", .ean5: "EAN-5", .databarLimited: "DataBar Limited", .telepen: "Telepen", .dxFilmEdge: "DX Film Edge", .microQR: "Micro QR",
-            .rmqr: "rMQR",
+            .rmqr: "rMQR", .microPDF417: "MicroPDF417",
         ]
         // A new symbology needs a name here, and in the description.
         #expect(Set(names.keys) == Set(Symbology.allCases))

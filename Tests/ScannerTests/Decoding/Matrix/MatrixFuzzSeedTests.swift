@@ -16,7 +16,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["QR", "Aztec", "DataMatrix", "MaxiCode"])
+    @Test(arguments: ["QR", "Aztec", "DataMatrix", "MaxiCode", "MicroPDF417"])
     func everySeedIsASymbol(_ harness: String) throws {
         let seeds = try Self.seeds(harness)
         #expect(seeds.count >= 4)
@@ -36,6 +36,7 @@ import Testing
         case "QR": QRFuzzEntry.shape
         case "Aztec": AztecFuzzEntry.shape
         case "MaxiCode": MaxiCodeFuzzEntry.shape
+        case "MicroPDF417": MicroPDF417FuzzEntry.shape
         default: DataMatrixFuzzEntry.shape
         }
     }
@@ -45,6 +46,7 @@ import Testing
         case "QR": QRSymbolDecoder.decode(matrix) != nil
         case "Aztec": AztecMatrixDecoder.decode(matrix) != nil
         case "MaxiCode": MaxiCodeMatrixDecoder.decode(matrix) != nil
+        case "MicroPDF417": MicroPDF417FuzzEntry.decodeRows(matrix) != nil
         default: DataMatrixSymbolDecoder.decode(matrix) != nil
         }
     }
@@ -54,6 +56,7 @@ import Testing
         case "QR": QREngine().decode(frame, symbologies: [.qr, .microQR, .rmqr], options: EngineOptions())
         case "Aztec": AztecEngine().decode(frame, symbologies: [.aztec], options: EngineOptions())
         case "MaxiCode": MaxiCodeEngine().decode(frame, symbologies: [.maxicode], options: EngineOptions())
+        case "MicroPDF417": MicroPDF417Engine().decode(frame, symbologies: [.microPDF417], options: EngineOptions())
         default: DataMatrixEngine().decode(frame, symbologies: [.dataMatrix], options: EngineOptions())
         }
     }

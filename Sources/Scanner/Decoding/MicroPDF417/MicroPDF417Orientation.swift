@@ -1,0 +1,132 @@
+import Glibc
+
+/// Where a frame's stacked bars lie and which way they run: the gradient's structure tensor over
+/// tiles, whose coherent tiles vote their direction across the bars into a histogram of 180
+/// degrees. Each peak (a few at most) comes with the box of the tiles that voted for it, so that
+/// scan lines run across the bars only where they are.
+enum MicroPDF417Orientation {
+    static let tile = 16
+    static let maximumPeaks = 4
+    /// A tile's gradients that line up this much (0: no direction, 1: one direction) vote; a
+    /// MicroPDF417's rows, two modules high, add edges along the bars too (~0.3).
+    static let minimumCoherence: Float = 0.2
+    /// Mean squared gradient (central differences) below this is flat paper.
+    static let minimumEnergy: Float = 150
+
+    struct Peak: Sendable {
+        /// Direction across the bars, degrees clockwise from the x axis, in [0, 180).
+        var degrees: Double
+        var minX: Int, minY: Int, maxX: Int, maxY: Int
+        /// The rows' direction when the symbol is sheared (seen at a slant, its bars no longer
+        /// square to its rows): across the edges between rows, less 90°; nil when within 2° of
+        /// `degrees`.
+        var rowDegrees: Double?
+    }
+
+    /// Tiles within this of a peak bound its box: a symbol seen in perspective has bars that fan.
+    static let boxSpread = 25.0
+
+    static func peaks(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [Peak] {
+        let tilesX = width / tile, tilesY = height / tile
+        guard tilesX >= 1, tilesY >= 1 else { return [] }
+        var angles = [Float](repeating: -1, count: tilesX * tilesY), weights = [Float](repeating: 0, count: tilesX * tilesY)
+        var histogram = [Float](repeating: 0, count: 180)
+        for ty in 0..<tilesY {
+            for tx in 0..<tilesX {
+                var jxx: Float = 0, jyy: Float = 0, jxy: Float = 0
+                let x0 = max(1, tx * tile), x1 = min(width - 1, (tx + 1) * tile)
+                let y0 = max(1, ty * tile), y1 = min(height - 1, (ty + 1) * tile)
+                guard x0 < x1, y0 < y1 else { continue }
+                for y in y0..<y1 {
+                    let row = y * stride
+                    for x in x0..<x1 {
+                        let gx = Float(luma[row + x + 1]) - Float(luma[row + x - 1])
+                        let gy = Float(luma[row + stride + x]) - Float(luma[row - stride + x])
+                        jxx += gx * gx
+                        jyy += gy * gy
+                        jxy += gx * gy
+                    }
+                }
+                let energy = jxx + jyy
+                guard energy > minimumEnergy * Float((x1 - x0) * (y1 - y0)) else { continue }
+                let coherent = ((jxx - jyy) * (jxx - jyy) + 4 * jxy * jxy).squareRoot()
+                guard coherent >= minimumCoherence * energy else { continue }
+                var degrees = 0.5 * atan2(2 * jxy, jxx - jyy) * 180 / Float.pi
+                if degrees < 0 { degrees += 180 }
+                let i = ty * tilesX + tx
+                angles[i] = degrees
+                weights[i] = coherent
+                histogram[Int(degrees) % 180] += coherent
+            }
+        }
+        var peaks: [Peak] = []
+        var smoothed = [Float](repeating: 0, count: 180)
+        for b in 0..<180 { smoothed[b] = histogram[(b + 179) % 180] + histogram[b] + histogram[(b + 1) % 180] }
+        let highest = smoothed.max() ?? 0
+        guard highest > 0 else { return [] }
+        var taken = [Bool](repeating: false, count: 180)
+        while peaks.count < maximumPeaks {
+            var best = -1
+            for b in 0..<180 where !taken[b] && smoothed[b] >= 0.2 * highest && (best < 0 || smoothed[b] > smoothed[best]) { best = b }
+            guard best >= 0 else { break }
+            for d in -6...6 { taken[(best + d + 180) % 180] = true }
+            // The tiles' own angles within 3 degrees, weighted, give the peak's angle and box.
+            var sum: Double = 0, total: Double = 0
+            var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+            for i in angles.indices where angles[i] >= 0 {
+                var d = Double(angles[i]) - (Double(best) + 0.5)
+                if d > 90 { d -= 180 } else if d < -90 { d += 180 }
+                guard abs(d) <= boxSpread else { continue }
+                if abs(d) <= 3.5 {
+                    sum += d * Double(weights[i])
+                    total += Double(weights[i])
+                }
+                let tx = i % tilesX, ty = i / tilesX
+                minX = min(minX, tx * tile); maxX = max(maxX, (tx + 1) * tile)
+                minY = min(minY, ty * tile); maxY = max(maxY, (ty + 1) * tile)
+            }
+            guard total > 0 else { continue }
+            var degrees = Double(best) + 0.5 + sum / total
+            if degrees < 0 { degrees += 180 } else if degrees >= 180 { degrees -= 180 }
+            var peak = Peak(degrees: degrees, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+            peak.rowDegrees = rowDirection(luma, width: width, height: height, stride: stride, peak)
+            peaks.append(peak)
+        }
+        return peaks
+    }
+
+    /// The edges between rows: the strongest gradient direction 50° to 130° from the bars' normal
+    /// in the box (2° bins, weighted by magnitude), turned back by 90°; nil when it is within 2°
+    /// of square to the bars or no such edges stand out (a tenth of the bars' own bin).
+    static func rowDirection(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, _ peak: Peak) -> Double? {
+        var bins = [Float](repeating: 0, count: 90)
+        for y in max(1, peak.minY)..<min(height - 1, peak.maxY) {
+            let row = y * stride
+            for x in max(1, peak.minX)..<min(width - 1, peak.maxX) {
+                let gx = Float(luma[row + x + 1]) - Float(luma[row + x - 1])
+                let gy = Float(luma[row + stride + x]) - Float(luma[row - stride + x])
+                let magnitude = abs(gx) + abs(gy)
+                guard magnitude > 40 else { continue }
+                var degrees = atan2(gy, gx) * 180 / Float.pi
+                if degrees < 0 { degrees += 180 }
+                bins[min(89, Int(degrees / 2))] += magnitude
+            }
+        }
+        let barBin = Int(peak.degrees / 2) % 90
+        var best = -1
+        for offset in 25...65 {
+            let b = (barBin + offset) % 90
+            if best < 0 || bins[b] > bins[best] { best = b }
+        }
+        guard best >= 0, bins[best] > 0.1 * bins[barBin] else { return nil }
+        // The bin's neighbours place the peak within it.
+        let (l, c, r) = (bins[(best + 89) % 90], bins[best], bins[(best + 1) % 90])
+        let den = l - 2 * c + r
+        let shift = den < 0 ? Double(0.5 * (l - r) / den) : 0
+        var rows = (Double(best) + 0.5 + shift) * 2 - 90
+        if rows < 0 { rows += 180 }
+        var d = rows - peak.degrees
+        if d > 90 { d -= 180 } else if d < -90 { d += 180 }
+        return abs(d) > 2 ? rows : nil
+    }
+}

@@ -1,0 +1,93 @@
+/// One row of a MicroPDF417 read whole on one scan line: left RAP, codewords (with the centre RAP
+/// among them in 3 and 4 columns), right RAP and stop bar.
+struct MicroPDF417RowRead: Sendable, Hashable {
+    var columns: Int
+    var left: Int
+    var centre: Int?
+    var right: Int
+    /// 0, 1 or 2 (clusters 0, 3, 6).
+    var cluster: Int
+    var codewords: [Int]
+    /// Along the line, in samples: where the left RAP starts and the stop bar ends.
+    var start: Float
+    var end: Float
+}
+
+/// Finds whole rows on a scan line. Each part is classified against its own width (so the module
+/// may change along the line, as in perspective) and must agree with its neighbour's module within
+/// a quarter; a row's codewords must all be of one cluster, as a line that drifts into the next
+/// row reads another cluster there; and its RAPs and cluster must be a row of some size.
+enum MicroPDF417RowScan {
+    /// Rows read on `runs` (light first, as `EdgeProfile` gives them), in the line's direction.
+    /// `fragments` counts side RAPs followed by a codeword, whole rows or not: the evidence that
+    /// the line crosses a MicroPDF417 at all.
+    static func rows(_ runs: ScanRuns, fragments: inout Int) -> [MicroPDF417RowRead] {
+        let widths = RunWidths.sanitized(runs)
+        var found: [MicroPDF417RowRead] = []
+        var i = 1
+        while i + 6 < widths.count {
+            if let row = row(widths, at: i, edges: runs.edges, fragments: &fragments) {
+                found.append(row)
+                // Past its runs (RAPs, codewords, stop bar) to the next dark run.
+                i += 14 + 8 * row.columns + (row.centre == nil ? 0 : 6)
+            } else {
+                i += 2
+            }
+        }
+        return found
+    }
+
+    /// The row whose left RAP is the dark run `i` onwards, nil when none.
+    private static func row(_ w: [Float], at i: Int, edges: [Float], fragments: inout Int) -> MicroPDF417RowRead? {
+        guard let left = MicroPDF417EdgeDistances.rap(w, at: i), left.kind == .side else { return nil }
+        let module = sum(w, i, 6) / Float(MicroPDF417RAP.modules)
+        // The margin before it: at least most of a module's light.
+        guard w[i - 1] > 0.6 * module, i + 14 <= w.count, MicroPDF417EdgeDistances.codeword(w, at: i + 6) != nil else { return nil }
+        fragments += 1
+        // Most columns first: a shorter parse can end inside the row, at a codeword and a space that
+        // look like a right RAP and a stop bar.
+        columns: for columns in stride(from: 4, through: 1, by: -1) {
+            var k = i + 6, cluster: Int? = nil, codewords: [Int] = [], centre: Int? = nil
+            var unit = module
+            for column in 0..<columns {
+                if column == MicroPDF417Size.beforeCentre(columns: columns) {
+                    guard k + 6 <= w.count, let rap = MicroPDF417EdgeDistances.rap(w, at: k), rap.kind == .centre,
+                          similar(sum(w, k, 6) / 10, unit) else { continue columns }
+                    centre = rap.position
+                    unit = sum(w, k, 6) / 10
+                    k += 6
+                }
+                guard k + 8 <= w.count, let codeword = MicroPDF417EdgeDistances.codeword(w, at: k), similar(sum(w, k, 8) / 17, unit),
+                      cluster == nil || cluster == codeword.clusterIndex else { continue columns }
+                cluster = codeword.clusterIndex
+                codewords.append(codeword.value)
+                unit = sum(w, k, 8) / 17
+                k += 8
+            }
+            // Right RAP, then a one-module stop bar and light after it.
+            guard k + 8 <= w.count, let right = MicroPDF417EdgeDistances.rap(w, at: k), right.kind == .side,
+                  similar(sum(w, k, 6) / 10, unit), let cluster else { continue }
+            unit = sum(w, k, 6) / 10
+            let stop = w[k + 6] / unit
+            guard stop > 0.5, stop < 1.7, w[k + 7] > 0.6 * unit,
+                  MicroPDF417Size.all.contains(where: {
+                      $0.columns == columns && $0.row(left: left.position, centre: centre, right: right.position, cluster: cluster) != nil
+                  }) else { continue }
+            return MicroPDF417RowRead(
+                columns: columns, left: left.position, centre: centre, right: right.position, cluster: cluster,
+                codewords: codewords, start: edges[i], end: edges[k + 7])
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private static func sum(_ w: [Float], _ k: Int, _ n: Int) -> Float {
+        var s: Float = 0
+        for j in k..<(k + n) { s += w[j] }
+        return s
+    }
+
+    /// Neighbouring parts' modules agree within a quarter.
+    @inline(__always)
+    private static func similar(_ a: Float, _ b: Float) -> Bool { a > 0.75 * b && a < 1.33 * b }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import ScannerTestSupport
+import Testing
+@testable import Scanner
+
+/// The RAP table: derived from zint by scripts/derive-micropdf417-raps, checked here against a
+/// fresh derivation and for what the reader relies on.
+@Suite struct MicroPDF417TableTests {
+    /// The committed table is what the script derives from this zint now.
+    @Test func tableIsWhatZintDerives() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../..").standardized
+        let process = Process()
+        process.executableURL = root.appendingPathComponent("scripts/derive-micropdf417-raps")
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let derived = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let committed = try Data(contentsOf: root.appendingPathComponent("Sources/Scanner/Decoding/MicroPDF417/MicroPDF417RAPTable.swift"))
+        #expect(derived == committed)
+    }
+
+    /// 3 bars and 3 spaces over 10 modules, 104 distinct patterns, and sums of neighbouring widths
+    /// that tell every codeword and RAP apart.
+    @Test func patternsAreDistinctRAPs() {
+        let all = MicroPDF417RAP.sideCycle + MicroPDF417RAP.centreCycle
+        #expect(Set(all).count == 104)
+        for pattern in all {
+            let w = MicroPDF417RAP.widths(pattern: pattern)
+            #expect(w.count == 6 && w.reduce(0, +) == 10 && w.allSatisfy { $0 >= 1 }, "\(pattern)")
+            #expect(MicroPDF417EdgeDistances.rap(w.map(Float.init), at: 0) != nil)
+        }
+        #expect(MicroPDF417EdgeDistances.isUnambiguous)
+    }
+
+    /// Every row of every size is that size's row and no other size's of its column count: the
+    /// RAPs and cluster place a row without knowing the size.
+    @Test func rowAddressesPlaceEveryRow() {
+        for size in MicroPDF417Size.all {
+            #expect(size.dataCount >= 1 && size.ecCount >= 7)
+            for row in 0..<size.rows {
+                let a = size.rowAddress(row)
+                #expect(size.row(left: a.left, centre: a.centre, right: a.right, cluster: a.cluster) == row)
+                #expect((a.centre != nil) == (size.columns >= 3))
+            }
+        }
+    }
+}
