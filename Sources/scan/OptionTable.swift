@@ -122,17 +122,19 @@ enum OptionTable {
     }
 
     static let sections: [Section] = [
-        Section(title: "SYMBOLOGIES (--symbologies, default all: every one but the add-ons)", notes: """
+        Section(title: "SYMBOLOGIES (--symbologies, default all: every one but the add-ons and micropdf417)", notes: """
                 ean13, ean8, upca, upce, code39, code93, code128,      read by native, zbar
                 codabar, itf (Interleaved 2 of 5, ITF-14), databar
                 databar-expanded, databar-limited, telepen,            read by native
                 dxfilmedge (DX Film Edge, on 35 mm film)
                 qr                                                     read by native, zxing-cpp, zbar
-                microqr, rmqr, micropdf417                             read by native
+                microqr, rmqr                                          read by native
                 pdf417, aztec, datamatrix, maxicode                    read by native, zxing-cpp
                 ean2, ean5             add-ons, off unless named with their main code (e.g.
                                        all,ean5 or ean13,ean5): reported with their EAN-13/UPC,
                                        in JSON as "add_on"
+                micropdf417            read by native, off unless named (all,micropdf417): its
+                                       reader costs several times the others on any image
               JSON's "engine" names the engine whose read is reported: native (this project's
               own decoders, zbar the witness of a 1D read on a single line), zbar or zxing.
               Names ignore case, - and _ (EAN-13, data_matrix); also accepted: qrcode, ean (ean13),

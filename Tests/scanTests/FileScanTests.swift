@@ -327,7 +327,7 @@ import Testing
         let help = try ScanCommand.run(["--help"]).stdout
         let accepted = try #require(help.components(separatedBy: "also accepted:").dropFirst().first?.components(separatedBy: ".\n").first)
         let names = accepted.split(whereSeparator: { ", \n".contains($0) }).filter { !$0.hasPrefix("(") && !$0.hasSuffix(")") }
-        #expect(names.count == 20, "\(names)")
+        #expect(names.count == 21, "\(names)")
         let result = try ScanCommand.run(["-S", (names + ["EAN-13", "data_matrix"]).joined(separator: ","), "Samples/qr.png"])
         #expect(result.status == 0, "\(result.stderr)")
     }

@@ -18,6 +18,7 @@ import ScannerTestSupport
     static let reader: BarcodeReader = {
         var configuration = DecoderConfiguration()
         configuration.singleEngine = .native
+        configuration.symbologies.insert(.microPDF417)
         return BarcodeReader(configuration: configuration)
     }()
 
