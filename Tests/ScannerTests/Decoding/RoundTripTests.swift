@@ -334,7 +334,7 @@ enum KnownIssue {
         Entry(symbologies: [.maxicode], variants: [.asRendered, .quarterTurn, .tilted17, .scaledUp, .inverted], payloads: [1],
               what: "nothing found: our MaxiCode reader misses this 17-character text, which it reads turned 33 degrees, scaled down, blurred or noisy"),
         Entry(symbologies: [.telepen], variants: [.noisy], payloads: [0, 1, 2],
-              what: "right text from our reader, whose corners reach 16 pixels into the noisy quiet zone on the right"),
+              what: "right text from our reader, whose corners reach up to 19 pixels into the noisy quiet zone on the right"),
     ]
 
     static func reason(_ symbology: Symbology, _ variant: Variant, payload index: Int) -> String? {
