@@ -176,8 +176,9 @@ struct Pass {
     static func firstGroups(for kind: Localizer.Kind) -> [Set<EngineName>] {
         let otherMatrix: Set<EngineName> = [.aztec, .dataMatrix, .maxiCode, .microPDF417], libraries: Set<EngineName> = [.zbar, .zxing]
         switch kind {
-        // PDF417 looks like bars to the localizer: its reader looks beside the linear one.
-        case .bars: return [[.linear, .pdf417], [.qr], otherMatrix, libraries]
+        // PDF417 looks like bars to the localizer: its reader looks right
+        // after the linear one, on what that left unexplained.
+        case .bars: return [[.linear], [.pdf417], [.qr], otherMatrix, libraries]
         case .matrix: return [[.qr], otherMatrix.union([.pdf417]), [.linear], libraries]
         case .either: return [[.linear, .qr, .pdf417], otherMatrix, libraries]
         }
