@@ -134,7 +134,7 @@ enum OptionTable {
                                        all,ean5 or ean13,ean5): reported with their EAN-13/UPC,
                                        in JSON as "add_on"
                 micropdf417            read by native, off unless named (all,micropdf417): its
-                                       reader costs several times the others on any image
+                                       reader adds about half the others' cost on photos
               JSON's "engine" names the engine whose read is reported: native (this project's
               own decoders, zbar the witness of a 1D read on a single line), zbar or zxing.
               Names ignore case, - and _ (EAN-13, data_matrix); also accepted: qrcode, ean (ean13),
