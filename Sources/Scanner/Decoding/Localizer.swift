@@ -168,16 +168,21 @@ struct Localizer {
             Self.blocks(in: frame, scale: scale, sharpEdge: edge).filter { noise.share(in: $0.rect) < maximumNoiseShare }
         }
         let half = halved.map { coarse($0, 2) } ?? []
-        // Only when the finer looks saw nothing: halved again while the
-        // frame holds a block, for modules of 20 pixels and more (a rendered
-        // Aztec, Data Matrix or MaxiCode filling the image) or a blur that a
-        // smaller size sharpens.
+        // Only while the looks so far saw too few busy cells to tell a kind:
+        // halved again, for modules of 20 pixels and more (a rendered Aztec,
+        // Data Matrix or MaxiCode filling the image) or a blur that a smaller
+        // size sharpens. Too few, not none: where modules are about a cell
+        // wide, the grid can fall on them so that only a corner of the
+        // symbol passes as busy, and the next look sees it whole.
         var coarser: [Block] = []
-        var smaller = full.isEmpty && half.isEmpty ? halved : nil, scale = 2
-        while let current = smaller, coarser.isEmpty, min(current.width, current.height) >= 64 {
+        var cells = (full + half).map(\.cells).reduce(0, +)
+        var smaller = halved, scale = 2
+        while cells < minimumKindCells, let current = smaller, min(current.width, current.height) >= 64 {
             let next = current.downscaledByTwo()
             scale *= 2
-            coarser = coarse(next, scale)
+            let look = coarse(next, scale)
+            coarser += look
+            cells += look.map(\.cells).reduce(0, +)
             smaller = next
         }
         let blocks = full + half + coarser

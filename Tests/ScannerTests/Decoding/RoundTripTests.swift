@@ -331,8 +331,6 @@ enum KnownIssue {
               what: "right text, but from rows of pairs joined across lines (DataBarAssembler), whose outline spans the frame along the lines"),
         Entry(symbologies: [.rmqr], variants: [.noisy], payloads: [0, 1],
               what: "nothing found: our rMQR detector loses its finder and timing in noise of ±40 levels"),
-        Entry(symbologies: [.maxicode], variants: [.asRendered, .quarterTurn, .tilted17, .scaledUp, .inverted], payloads: [1],
-              what: "nothing found: our MaxiCode reader misses this 17-character text, which it reads turned 33 degrees, scaled down, blurred or noisy"),
         Entry(symbologies: [.telepen], variants: [.noisy], payloads: [0, 1, 2],
               what: "right text from our reader, whose corners reach up to 19 pixels into the noisy quiet zone on the right"),
     ]
