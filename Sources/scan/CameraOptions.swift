@@ -74,6 +74,18 @@ struct CameraOptions: Sendable {
         return configuration
     }
 
+    /// The options given that only a camera takes, which a replay would
+    /// otherwise ignore without a word.
+    var cameraSetUp: [String] {
+        let given: [(String, Bool)] = [
+            ("--device", device != nil), ("--size", size != nil), ("--fps", framesPerSecond != nil),
+            ("--pixel-format", pixelFormat != nil), ("--control", !settings.controls.isEmpty),
+            ("--focus", settings.focus != nil), ("--exposure", settings.exposure != nil), ("--gain", settings.gain != nil),
+            ("--zoom", settings.zoom != nil), ("--torch", settings.torch != nil),
+        ]
+        return given.filter(\.1).map(\.0)
+    }
+
     /// Why `--xml` (or `--format xml`) is refused here.
     static let xmlRefusal = "--xml writes zbarimg's document for image files; give image PATHs, or use --format json for a camera"
 }
@@ -85,6 +97,10 @@ extension CameraOptions: ModeOptions {
     mutating func check() throws(UsageError) {
         try decoding.check()
         if output.format == .xml { throw UsageError(description: Self.xmlRefusal) }
+        if input != nil, let option = cameraSetUp.first {
+            throw UsageError(description: "\(option) sets up a camera, but --input replays a recording: give one or the other")
+        }
+        if input == nil, fast { throw UsageError(description: "--fast paces a replay (--input FILE); a camera sends frames at its own rate") }
         try output.resolveRaw()
     }
 }

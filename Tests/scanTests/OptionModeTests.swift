@@ -11,12 +11,13 @@ import Testing
     enum Mode: CaseIterable {
         case files, camera, listing
 
-        /// What each mode's runs add: the quickest way to run that mode
-        /// to its end here (nothing to read, no such camera).
-        var context: [String] {
+        /// What each mode's runs of `arguments` add: the quickest way to run
+        /// that mode to its end here (nothing to read, no such camera, or
+        /// no such recording when `arguments` replay one).
+        func context(for arguments: [String]) -> [String] {
             switch self {
             case .files: ["--files-from", "/dev/null"]
-            case .camera: ["--device", "/nonexistent/video"]
+            case .camera: arguments.contains("--input") ? [] : ["--device", "/nonexistent/video"]
             case .listing: ["--list-formats", "--device", "/nonexistent/video"]
             }
         }
@@ -49,7 +50,7 @@ import Testing
             (["--control", "brightness=128"], [.camera]), (["--focus", "auto"], [.camera]), (["--exposure", "100"], [.camera]),
             (["--gain", "2"], [.camera]), (["--zoom", "2"], [.camera]), (["--torch", "on"], [.camera]),
             (["--oneshot"], [.camera]), (["--record", directory.file("record.y4m").path], [.camera]), (["--force"], [.camera]),
-            (["--input", "/nonexistent/recording.mjpeg"], [.camera]), (["--fast"], [.camera]), (["--preview"], [.camera]),
+            (["--input", "/nonexistent/recording.mjpeg"], [.camera]), (["--fast", "--input", "/nonexistent/recording.mjpeg"], [.camera]), (["--preview"], [.camera]),
             (["--dedup", "window"], [.camera]), (["--rearm-ms", "300"], [.camera]), (["--dedup-ms", "800"], [.camera]),
             (["--confirm", "3"], [.camera]), (["--left"], [.camera]), (["--beep"], [.camera]),
             (["--publish", "mqtt://127.0.0.1:9/lane", "--state-dir", directory.file("state").path], [.camera]),
@@ -84,7 +85,7 @@ import Testing
             }
             for mode in Mode.allCases {
                 for (how, given) in lines {
-                    let result = try ScanCommand.run(given + mode.context)
+                    let result = try ScanCommand.run(given + mode.context(for: arguments))
                     if modes.contains(mode) {
                         #expect(result.status != 2, "\(mode) refused \(name) (\(how)): \(result.stderr)")
                     } else {
@@ -107,6 +108,16 @@ import Testing
         #expect(listing.status == 2 && listing.stderr.contains("image PATHs are not for listing cameras"), "\(listing.stderr)")
         let listed = try ScanCommand.run(["--list-formats", "--files-from", "/dev/null"])
         #expect(listed.status == 2 && listed.stderr.contains("--files-from is not for listing cameras"), "\(listed.stderr)")
+    }
+
+    /// A replay has no camera to set up, and a camera no replay to pace:
+    /// such options are refused rather than ignored.
+    @Test func aReplayRefusesCameraSetUpAndACameraRefusesReplayPacing() throws {
+        let replay = try ScanCommand.run(["--input", "Samples/checkout.mjpeg", "--fast", "--exposure", "100", "--size", "640x480"])
+        #expect(replay.status == 2 && replay.stdout.isEmpty)
+        #expect(replay.stderr.hasPrefix("scan: --size sets up a camera, but --input replays a recording: give one or the other"), "\(replay.stderr)")
+        let camera = try ScanCommand.run(["--fast", "--device", "/nonexistent/video"])
+        #expect(camera.status == 2 && camera.stderr.contains("--fast paces a replay (--input FILE)"), "\(camera.stderr)")
     }
 
     /// --help (or --help-man, --version) answers whatever else is given.
