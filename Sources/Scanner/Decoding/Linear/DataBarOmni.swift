@@ -57,6 +57,8 @@ enum DataBarOmni {
                                margin: min(outer.margin, inner.margin) / 16)
     }
 
+    static let linkage = 10_000_000_000_000
+
     /// The symbol two halves make, if the checksum holds: "01" + GTIN-14.
     static func payload(left: DataBarPairRead, right: DataBarPairRead) -> [UInt8]? {
         guard left.side == .left, right.side == .right else { return nil }
@@ -66,8 +68,9 @@ enum DataBarOmni {
         if check >= 72 { check += 1 }
         guard check == left.finder * 9 + right.finder else { return nil }
         let value = left.value * 4_537_077 + right.value
-        guard value < 10_000_000_000_000 else { return nil }
-        return gtinPayload(value)
+        // 10^13 and up: the linkage flag, a GS1 Composite's 2D component above (`CompositeSearch`).
+        guard value < 2 * linkage else { return nil }
+        return gtinPayload(value % linkage)
     }
 
     /// "01" + the 13 digits of `value` + their GTIN check digit.
