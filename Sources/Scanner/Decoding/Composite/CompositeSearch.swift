@@ -16,7 +16,7 @@ enum CompositeSearch {
         found.map { linear in
             guard canCarry(linear), let band = band(around: linear, in: frame) else { return linear }
             let view = frame.cropped(to: band)
-            let components = linkedReads(in: view).filter { inBand($0.corners, of: linear) }
+            let components = linkedReads(in: view, ccC: linear.symbology == .code128).filter { inBand($0.corners, of: linear) }
             guard let nearest = components.min(by: { distance($0.corners, linear) < distance($1.corners, linear) }) else { return linear }
             return CompositeJoin.joined(linear, nearest.read, component: nearest.kind, corners: nearest.corners) ?? linear
         }
@@ -35,10 +35,12 @@ enum CompositeSearch {
         var corners: [Point]
     }
 
-    /// The linked MicroPDF417 and PDF417 reads in `view`, corners in image pixels.
-    private static func linkedReads(in view: Frame) -> [Component] {
+    /// The linked MicroPDF417 and (`ccC`: above GS1-128, the only linear component CC-C goes
+    /// with) PDF417 reads in `view`, corners in image pixels.
+    private static func linkedReads(in view: Frame, ccC: Bool) -> [Component] {
         let micro = view.matrixReads { luma, width, height, stride, _ in MicroPDF417Reader.read(luma, width: width, height: height, stride: stride) }
             .filter(\.linked).map { Component(kind: .ccB, read: $0, corners: $0.corners.map { view.imagePoint(Point(x: $0.x, y: $0.y)) }) }
+        guard ccC else { return micro }
         let full = view.matrixReads { luma, width, height, stride, _ in PDF417Reader.read(luma, width: width, height: height, stride: stride) }
             .filter(\.message.linked).map { Component(kind: .ccC, read: $0, corners: $0.corners.map { view.imagePoint(Point(x: $0.x, y: $0.y)) }) }
         return micro + full
