@@ -134,7 +134,7 @@ enum OptionTable {
                                        all,ean5 or ean13,ean5): reported with their EAN-13/UPC,
                                        in JSON as "add_on"
                 micropdf417            read by native, off unless named (all,micropdf417): its
-                                       reader costs several times the others on any image
+                                       reader adds about half the others' cost on photos
               A GS1 Composite's 2D part (CC-B or CC-C) is read above its EAN/UPC, GS1-128 or
               DataBar and reported as that code, its GS1 data joined: JSON "composite" (CC-A
               is not read yet: such a code is reported as its linear part alone).

@@ -176,8 +176,9 @@ struct Pass {
     static func firstGroups(for kind: Localizer.Kind) -> [Set<EngineName>] {
         let otherMatrix: Set<EngineName> = [.aztec, .dataMatrix, .maxiCode, .microPDF417], libraries: Set<EngineName> = [.zbar, .zxing]
         switch kind {
-        // PDF417 looks like bars to the localizer: its reader looks beside the linear one.
-        case .bars: return [[.linear, .pdf417], [.qr], otherMatrix, libraries]
+        // PDF417 looks like bars to the localizer: its reader looks right
+        // after the linear one, on what that left unexplained.
+        case .bars: return [[.linear], [.pdf417], [.qr], otherMatrix, libraries]
         case .matrix: return [[.qr], otherMatrix.union([.pdf417]), [.linear], libraries]
         case .either: return [[.linear, .qr, .pdf417], otherMatrix, libraries]
         }
@@ -222,8 +223,10 @@ struct Pass {
             return [
                 Pass(plain, engines: firstEngines),
                 // Light on dark: zxing 1.4 cannot see it, zbar only when told,
-                // our linear reader's runs start from light.
-                Pass([.inverted], harder, engines: firstEngines),
+                // our linear reader's runs start from light. Not MicroPDF417,
+                // read dark on light only: its probe looked here at every
+                // unread photo again, a fifth of the QR photos' CPU.
+                Pass([.inverted], harder, engines: firstEngines.subtracting([.microPDF417])),
                 Pass(plain, engines: [.aztecRunes]),
                 Pass([.downscaled], plain),
                 Pass([.bordered], harder),

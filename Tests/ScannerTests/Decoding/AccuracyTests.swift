@@ -8,6 +8,10 @@ import Testing
 /// (`../shared/corpus`, see its README): if a change to the passes loses
 /// the class, a test here fails.
 @Suite struct AccuracyTests {
+    /// zxing's 1D readers confirm EAN/UPC reads in the helper: this suite
+    /// must not depend on another having named it first.
+    init() { ScanCommand.serveReadsFromScan() }
+
     /// The texts the thorough decoder reads in a corpus image, and what the
     /// corpus expects (its .txt minus one trailing newline).
     /// Debug builds run the passes many times slower than release builds:

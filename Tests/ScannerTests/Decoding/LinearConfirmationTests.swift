@@ -5,6 +5,9 @@ import Testing
 /// Still images confirm each EAN/UPC read on its area and on views of it,
 /// zxing before zbar in each (`LinearConfirmation`).
 @Suite struct LinearConfirmationTests {
+    /// zxing confirms in the helper, which the test runner cannot be.
+    init() { ScanCommand.serveReadsFromScan() }
+
     /// Blurred photos of one UPC-A that zbar misreads as the EAN-13
     /// 9074932437075 (a valid check digit) on many scan lines, in the first
     /// pass or a second chance, and in its turned and enlarged views, while

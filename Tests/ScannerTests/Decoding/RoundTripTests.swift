@@ -8,6 +8,10 @@ import Testing
 /// and scanners do, and a `BarcodeReader` at thorough effort must read back exactly
 /// the payload, with corners on the symbol, clockwise from its top-left.
 @Suite struct RoundTripTests {
+    /// EAN/UPC reads are confirmed by zxing in the helper: name it here, so
+    /// the results never depend on which suite ran first.
+    init() { ScanCommand.serveReadsFromScan() }
+
     /// zint's pixels per module; 0.6x scaling leaves 2.4.
     static let moduleSize = 4
 
@@ -208,9 +212,11 @@ struct RoundTripPayload: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The same few payloads of `symbology` on every run.
+    /// The same few payloads of `symbology` on every run, seeded by its
+    /// name (FNV-1a), so a new symbology leaves the others' payloads alone.
     static func samples(for symbology: Symbology) -> [RoundTripPayload] {
-        var random = SplitMix64(seed: 0x5CA7_0000 + UInt64(Symbology.allCases.firstIndex(of: symbology)!))
+        let seed = symbology.rawValue.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+        var random = SplitMix64(seed: seed)
         switch symbology {
         case .ean8, .ean13, .upca, .upce:
             return (0..<3).map { _ in eanUPC(symbology, using: &random) }
@@ -320,17 +326,15 @@ enum KnownIssue {
         let what: String
     }
 
-    static let all: Set<Int> = [0, 1, 2]
-
     static let entries: [Entry] = [
-        Entry(symbologies: [.databarExpanded], variants: [.tilted17], payloads: [0],
+        Entry(symbologies: [.databarExpanded], variants: [.tilted17], payloads: [0, 1],
               what: "right text, but from rows of pairs joined across lines (DataBarAssembler), whose outline spans the frame along the lines"),
-        Entry(symbologies: [.itf], variants: [.scaledUp], payloads: [2],
-              what: "nothing found: an ITF-14 with a quiet zone of 5 narrow bars; ours asks 7, and zbar's read is not confirmed by its views"),
-        Entry(symbologies: [.rmqr], variants: [.noisy], payloads: all,
+        Entry(symbologies: [.rmqr], variants: [.noisy], payloads: [0, 1],
               what: "nothing found: our rMQR detector loses its finder and timing in noise of ±40 levels"),
-        Entry(symbologies: [.telepen], variants: [.noisy], payloads: [1],
-              what: "right text from our reader, whose corners reach 16 pixels into the noisy quiet zone on the right"),
+        Entry(symbologies: [.maxicode], variants: [.asRendered, .quarterTurn, .tilted17, .scaledUp, .inverted], payloads: [1],
+              what: "nothing found: our MaxiCode reader misses this 17-character text, which it reads turned 33 degrees, scaled down, blurred or noisy"),
+        Entry(symbologies: [.telepen], variants: [.noisy], payloads: [0, 1, 2],
+              what: "right text from our reader, whose corners reach up to 19 pixels into the noisy quiet zone on the right"),
     ]
 
     static func reason(_ symbology: Symbology, _ variant: Variant, payload index: Int) -> String? {

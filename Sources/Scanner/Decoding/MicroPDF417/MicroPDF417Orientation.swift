@@ -16,15 +16,18 @@ enum MicroPDF417Orientation {
     struct Peak: Sendable {
         /// Direction across the bars, degrees clockwise from the x axis, in [0, 180).
         var degrees: Double
-        var minX: Int, minY: Int, maxX: Int, maxY: Int
         /// The rows' direction when the symbol is sheared (seen at a slant, its bars no longer
         /// square to its rows): across the edges between rows, less 90°; nil when within 2° of
         /// `degrees`.
         var rowDegrees: Double?
+        /// The box of the tiles within `coreSpread` of the peak: where lines at its angle can
+        /// stay inside a row for a RAP and a codeword, so where the probe looks.
+        var core: PixelRect
     }
 
-    /// Tiles within this of a peak bound its box: a symbol seen in perspective has bars that fan.
-    static let boxSpread = 25.0
+    /// Tiles this close to a peak's angle bound its core box: 27 modules (a RAP and a codeword)
+    /// stay within a row two modules high up to ~4°.
+    static let coreSpread = 4.0
 
     static func peaks(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [Peak] {
         let tilesX = width / tile, tilesY = height / tile
@@ -72,23 +75,25 @@ enum MicroPDF417Orientation {
             for d in -6...6 { taken[(best + d + 180) % 180] = true }
             // The tiles' own angles within 3 degrees, weighted, give the peak's angle and box.
             var sum: Double = 0, total: Double = 0
-            var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+            var coreX0 = Int.max, coreY0 = Int.max, coreX1 = Int.min, coreY1 = Int.min
             for i in angles.indices where angles[i] >= 0 {
                 var d = Double(angles[i]) - (Double(best) + 0.5)
                 if d > 90 { d -= 180 } else if d < -90 { d += 180 }
-                guard abs(d) <= boxSpread else { continue }
+                guard abs(d) <= coreSpread else { continue }
                 if abs(d) <= 3.5 {
                     sum += d * Double(weights[i])
                     total += Double(weights[i])
                 }
                 let tx = i % tilesX, ty = i / tilesX
-                minX = min(minX, tx * tile); maxX = max(maxX, (tx + 1) * tile)
-                minY = min(minY, ty * tile); maxY = max(maxY, (ty + 1) * tile)
+                coreX0 = min(coreX0, tx * tile); coreX1 = max(coreX1, (tx + 1) * tile)
+                coreY0 = min(coreY0, ty * tile); coreY1 = max(coreY1, (ty + 1) * tile)
             }
             guard total > 0 else { continue }
             var degrees = Double(best) + 0.5 + sum / total
             if degrees < 0 { degrees += 180 } else if degrees >= 180 { degrees -= 180 }
-            var peak = Peak(degrees: degrees, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+            // The tiles within 3.5° that gave `total` are within the core's 4°.
+            let core = PixelRect(x: coreX0, y: coreY0, width: coreX1 - coreX0, height: coreY1 - coreY0)
+            var peak = Peak(degrees: degrees, core: core)
             peak.rowDegrees = rowDirection(luma, width: width, height: height, stride: stride, peak)
             peaks.append(peak)
         }
@@ -100,9 +105,10 @@ enum MicroPDF417Orientation {
     /// of square to the bars or no such edges stand out (a tenth of the bars' own bin).
     static func rowDirection(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, _ peak: Peak) -> Double? {
         var bins = [Float](repeating: 0, count: 90)
-        for y in max(1, peak.minY)..<min(height - 1, peak.maxY) {
+        let core = peak.core
+        for y in max(1, core.y)..<min(height - 1, core.y + core.height) {
             let row = y * stride
-            for x in max(1, peak.minX)..<min(width - 1, peak.maxX) {
+            for x in max(1, core.x)..<min(width - 1, core.x + core.width) {
                 let gx = Float(luma[row + x + 1]) - Float(luma[row + x - 1])
                 let gy = Float(luma[row + stride + x]) - Float(luma[row - stride + x])
                 let magnitude = abs(gx) + abs(gy)

@@ -2,21 +2,25 @@ import Glibc
 
 /// Entry point: every MicroPDF417 in an 8-bit luma image, at any rotation. The bars' direction
 /// comes from the gradients (`MicroPDF417Orientation`), and the rows' too when the symbol is seen
-/// at a slant; scan lines one pixel apart run across the bars along each, and then at small turns, so that some lines stay inside a row
-/// from its left RAP to its stop bar (a row is only two modules high). Whole rows read
-/// (`MicroPDF417RowScan`) are grouped into symbols by where they lie, and each group is decoded
-/// (`MicroPDF417SymbolDecoder`). Work is bounded: a few peaks, a fixed list of turns, and turns
-/// beyond the first few only where the first lines saw RAPs.
+/// at a slant. Sparse probe lines find the boxes where a RAP column shows
+/// (`MicroPDF417Candidates`); only there do scan lines one pixel apart run across the bars along
+/// each direction, and then at small turns, so that some lines stay inside a row from its left
+/// RAP to its stop bar (a row is only two modules high). Whole rows read (`MicroPDF417RowScan`)
+/// are grouped into symbols by where they lie, and each group is decoded
+/// (`MicroPDF417SymbolDecoder`). Work is bounded: a few peaks, a few boxes each, a fixed list of
+/// turns, turns beyond the first few only where the first lines saw RAPs, and a sample budget
+/// in proportion to the box.
 enum MicroPDF417Reader {
     /// Turns from a peak's angle, in degrees, in the order tried: a 4-column row (99 modules) two
     /// modules high needs a line within ~1° of it, and the gradients' angle can be 4° off (the
     /// rows' edges along the bars, blur at small modules).
     static let turns: [Double] = [0] + (1...10).flatMap { [0.6 * Double($0), -0.6 * Double($0)] }
-    /// Turns tried before giving up on a peak where no line saw a side RAP and a codeword.
+    /// Turns tried before giving up on a box where no line saw a side RAP and a codeword.
     static let turnsWithoutEvidence = 3
-    /// Samples all scan lines of one frame may take, in multiples of its pixels: bounds the work
-    /// on frames full of bar-like texture (each turn of each direction scans a peak's box once).
-    static let sampleBudget = 128
+    /// Samples the dense lines of one candidate box may take, in multiples of its pixels: bounds
+    /// the work on bar-like texture that passed the probe (each turn of each direction scans the
+    /// box once).
+    static let sampleBudget = 64
     /// Row reads kept per peak: bounds the grouping's pairs.
     static let maximumReads = 3000
     /// Reads that make a symbol worth decoding.
@@ -32,78 +36,58 @@ enum MicroPDF417Reader {
     static func read(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [MicroPDF417Read] {
         guard let sampler = LineSampler(pixels: luma, width: width, height: height, stride: stride) else { return [] }
         var found: [MicroPDF417Read] = []
-        var budget = sampleBudget * width * height
         for peak in MicroPDF417Orientation.peaks(luma, width: width, height: height, stride: stride) {
-            var placed: [PlacedRow] = [], fragments = 0
-            var decoded: [MicroPDF417Read] = []
+            let (core, margin) = (peak.core, MicroPDF417Orientation.tile)
+            guard let box = MicroPDF417ScanLines.box(
+                sampler, x0: core.x - margin, y0: core.y - margin, x1: core.x + core.width + margin,
+                y1: core.y + core.height + margin) else { continue }
             let directions = [peak.degrees] + (peak.rowDegrees.map { [$0] } ?? [])
-            for (k, turn) in turns.enumerated() {
-                if k >= turnsWithoutEvidence && fragments == 0 { break }
-                for direction in directions where budget > 0 {
-                    budget -= scan(sampler, peak: peak, degrees: direction + turn, into: &placed, fragments: &fragments)
+            for region in MicroPDF417Candidates.regions(sampler, box: box, directions: directions).regions {
+                for read in read(sampler, box: region.box, directions: directions) where !found.contains(where: { same($0, read) }) {
+                    found.append(read)
                 }
-                let groups = group(placed)
-                decoded = groups.compactMap(decode)
-                // Done when every group large enough has been decoded.
-                if !decoded.isEmpty && decoded.count == groups.count { break }
-                if placed.count >= maximumReads { break }
             }
-            for read in decoded where !found.contains(where: { same($0, read) }) { found.append(read) }
         }
         return found
     }
 
-    /// Lines at `degrees` one pixel apart across the peak's box (with a margin), both ways; returns
-    /// the samples taken.
-    private static func scan(_ sampler: LineSampler, peak: MicroPDF417Orientation.Peak, degrees: Double,
-                             into placed: inout [PlacedRow], fragments: inout Int) -> Int {
-        let margin = 2 * MicroPDF417Orientation.tile
-        let x0 = Float(max(0, peak.minX - margin)), x1 = Float(min(sampler.width, peak.maxX + margin))
-        let y0 = Float(max(0, peak.minY - margin)), y1 = Float(min(sampler.height, peak.maxY + margin))
-        let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2
-        let reach = ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot() / 2
-        let radians = Float(degrees * .pi / 180)
-        let ux = cos(radians), uy = sin(radians)
-        var buffer: [Float] = []
-        var samples = 0
-        var offset = -reach
-        while offset <= reach, placed.count < maximumReads {
-            defer { offset += 1 }
-            let fx = cx - uy * offset, fy = cy + ux * offset
-            // The segment inside the box: a line through the frame would cost more and see other symbols.
-            guard let (a, b) = clip(fx, fy, ux, uy, reach: reach, x0, y0, x1, y1) else { continue }
-            let line = sampler.sample(fromX: fx + ux * a, y0: fy + uy * a, toX: fx + ux * b, y1: fy + uy * b, into: &buffer)
-            samples += line.count
-            guard line.count >= 38 else { continue }
-            let runs = buffer.withUnsafeBufferPointer { EdgeProfile.runs(UnsafeBufferPointer(rebasing: $0[0..<line.count])) }
-            let total = runs.edges.last ?? 0
-            func point(_ t: Float) -> MatrixPoint {
-                MatrixPoint(x: Double(line.originX + line.stepX * t), y: Double(line.originY + line.stepY * t))
+    /// The symbols in one candidate box: dense lines at each turn of each direction until every
+    /// group of rows large enough decodes.
+    private static func read(_ sampler: LineSampler, box: PixelRect, directions: [Double]) -> [MicroPDF417Read] {
+        var placed: [PlacedRow] = [], fragments = 0
+        var decoded: [MicroPDF417Read] = []
+        var budget = sampleBudget * box.width * box.height
+        for (k, turn) in turns.enumerated() {
+            if k >= turnsWithoutEvidence && fragments == 0 { break }
+            for direction in directions where budget > 0 {
+                budget -= scan(MicroPDF417ScanLines(sampler: sampler, box: box, degrees: direction + turn, spacing: 1),
+                               into: &placed, fragments: &fragments)
             }
-            for read in MicroPDF417RowScan.rows(runs, fragments: &fragments) {
-                placed.append(PlacedRow(read: read, start: point(read.start), end: point(read.end)))
-            }
-            for read in MicroPDF417RowScan.rows(runs.reversed(), fragments: &fragments) {
-                placed.append(PlacedRow(read: read, start: point(total - read.start), end: point(total - read.end)))
-            }
+            let groups = group(placed)
+            decoded = groups.compactMap(decode)
+            // Done when every group large enough has been decoded.
+            if !decoded.isEmpty && decoded.count == groups.count { break }
+            if placed.count >= maximumReads { break }
         }
-        return samples
+        return decoded
     }
 
-    /// The parameter range of the line through (fx, fy) along (ux, uy) within `reach` that lies in the box.
-    private static func clip(_ fx: Float, _ fy: Float, _ ux: Float, _ uy: Float, reach: Float,
-                             _ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) -> (Float, Float)? {
-        var a = -reach, b = reach
-        for (p, q) in [(ux, fx - x0), (-ux, x1 - 1 - fx), (uy, fy - y0), (-uy, y1 - 1 - fy)] {
-            if abs(p) < 1e-6 {
-                if q < 0 { return nil }
-            } else if p > 0 {
-                a = max(a, -q / p)
-            } else {
-                b = min(b, -q / p)
+    /// Rows read on `lines`, both ways; returns the samples taken.
+    private static func scan(_ lines: MicroPDF417ScanLines, into placed: inout [PlacedRow], fragments: inout Int) -> Int {
+        lines.cast { runs, _, point in
+            let total = runs.edges.last ?? 0
+            func at(_ t: Float) -> MatrixPoint {
+                let p = point(t)
+                return MatrixPoint(x: Double(p.x), y: Double(p.y))
             }
+            for read in MicroPDF417RowScan.rows(runs, fragments: &fragments) {
+                placed.append(PlacedRow(read: read, start: at(read.start), end: at(read.end)))
+            }
+            for read in MicroPDF417RowScan.rows(runs.reversed(), fragments: &fragments) {
+                placed.append(PlacedRow(read: read, start: at(total - read.start), end: at(total - read.end)))
+            }
+            return placed.count < maximumReads
         }
-        return a + 1 < b ? (a, b) : nil
     }
 
     /// Reads of one symbol: same columns, overlapping along the rows, and a chain of reads each

@@ -37,12 +37,44 @@ enum MicroPDF417RowScan {
         return found
     }
 
-    /// The row whose left RAP is the dark run `i` onwards, nil when none.
-    private static func row(_ w: [Float], at i: Int, edges: [Float], fragments: inout Int) -> MicroPDF417RowRead? {
+    /// A side RAP after light and followed by a codeword, seen on a line: where a row may start.
+    struct Fragment: Sendable, Hashable {
+        /// The RAP's position in the side cycle.
+        var position: Int
+        /// Along the line, in samples: where the RAP starts.
+        var start: Float
+        /// The RAP's module, in samples.
+        var module: Float
+    }
+
+    /// Every fragment on `runs` (light first), in the line's direction: the cheap evidence that
+    /// looks for symbols before whole rows are read.
+    static func fragments(_ runs: ScanRuns, into found: inout [Fragment]) {
+        let widths = RunWidths.sanitized(runs)
+        var i = 1
+        while i + 6 < widths.count {
+            if let (left, module) = fragment(widths, at: i) {
+                found.append(Fragment(position: left.position, start: runs.edges[i], module: module))
+                i += 14
+            } else {
+                i += 2
+            }
+        }
+    }
+
+    /// The side RAP from the dark run `i` and its module, when light comes before it and a
+    /// codeword after it; nil otherwise.
+    private static func fragment(_ w: [Float], at i: Int) -> (MicroPDF417RAP.Match, Float)? {
         guard let left = MicroPDF417EdgeDistances.rap(w, at: i), left.kind == .side else { return nil }
         let module = sum(w, i, 6) / Float(MicroPDF417RAP.modules)
         // The margin before it: at least most of a module's light.
         guard w[i - 1] > 0.6 * module, i + 14 <= w.count, MicroPDF417EdgeDistances.codeword(w, at: i + 6) != nil else { return nil }
+        return (left, module)
+    }
+
+    /// The row whose left RAP is the dark run `i` onwards, nil when none.
+    private static func row(_ w: [Float], at i: Int, edges: [Float], fragments: inout Int) -> MicroPDF417RowRead? {
+        guard let (left, module) = fragment(w, at: i) else { return nil }
         fragments += 1
         // Most columns first: a shorter parse can end inside the row, at a codeword and a space that
         // look like a right RAP and a stop bar.

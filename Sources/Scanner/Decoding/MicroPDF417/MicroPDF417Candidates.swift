@@ -1,0 +1,120 @@
+import Glibc
+
+/// Where a MicroPDF417 may be, found cheaply so that the dense scan lines follow the symbols and
+/// not the frame: sparse lines across a peak's box (`probeSpacing` apart, along the bars' normal
+/// and the rows' direction) look for side RAPs followed by a codeword, and a sighting counts only
+/// when a line within a few rows sees one of the same size at the same place along the rows with
+/// the next RAP of the cycle, as a RAP column's neighbouring rows show. Any texture of square
+/// modules (a QR code) shows RAP-like runs and, on the next line, the same ones again; the next
+/// RAP of 52 rarely. Each such pair gives the box a row from that RAP could cover.
+enum MicroPDF417Candidates {
+    /// Pixels between probe lines: a row is two modules high, 3 pixels at the smallest module
+    /// read, so each row of a symbol is crossed by about one line.
+    static let probeSpacing: Float = 3
+    /// Rows apart (two modules each) that still make a pair, and the pairs tried per sighting.
+    static let pairRows: Float = 3
+    static let pairsTried = 64
+    /// Sightings kept per peak: bounds the pairing's work on bar-like texture.
+    static let maximumSightings = 4000
+    /// Boxes returned per peak, the best supported first.
+    static let maximumRegions = 6
+    /// Pairs a box needs: a symbol's RAP column shows one on most probe lines, texture now and then.
+    static let minimumSupport = 2
+    /// Modules a row reaches from its left RAP (4 columns, centre RAP, stop bar: 99) and beyond
+    /// it on every side, for the dense lines' margins and a symbol's rows above and below a pair.
+    static let reach: Float = 100, margin: Float = 12
+
+    /// A side RAP seen on a probe line, placed in the image.
+    private struct Sighting {
+        var line: Int
+        var reversed: Bool
+        var fragment: MicroPDF417RowScan.Fragment
+        var x: Float, y: Float
+    }
+
+    /// A candidate box and how many paired sightings it holds.
+    struct Region: Sendable {
+        var box: PixelRect
+        var support: Int
+    }
+
+    /// The candidate boxes within `box` for lines at `directions`, and the samples the probe took.
+    static func regions(_ sampler: LineSampler, box: PixelRect, directions: [Double]) -> (regions: [Region], samples: Int) {
+        var regions: [Region] = [], samples = 0
+        for degrees in directions {
+            var sightings: [Sighting] = [], fragments: [MicroPDF417RowScan.Fragment] = []
+            let lines = MicroPDF417ScanLines(sampler: sampler, box: box, degrees: degrees, spacing: probeSpacing)
+            samples += lines.cast { runs, line, point in
+                let total = runs.edges.last ?? 0
+                for reversed in [false, true] {
+                    fragments.removeAll(keepingCapacity: true)
+                    MicroPDF417RowScan.fragments(reversed ? runs.reversed() : runs, into: &fragments)
+                    for fragment in fragments {
+                        let p = point(reversed ? total - fragment.start : fragment.start)
+                        sightings.append(Sighting(line: line, reversed: reversed, fragment: fragment, x: p.x, y: p.y))
+                    }
+                }
+                return sightings.count < maximumSightings
+            }
+            let radians = degrees * .pi / 180
+            let (ux, uy) = (Float(cos(radians)), Float(sin(radians)))
+            for (i, a) in sightings.enumerated() {
+                // Sightings come in line order: look back at the lines a few rows before.
+                let lines = Int(pairRows * 2 * a.fragment.module / probeSpacing) + 1
+                var j = i - 1
+                while j >= 0, j >= i - pairsTried, sightings[j].line >= a.line - lines {
+                    defer { j -= 1 }
+                    let b = sightings[j]
+                    let (dx, dy) = a.reversed ? (-ux, -uy) : (ux, uy)
+                    guard b.line < a.line, b.reversed == a.reversed, paired(a, b, dx, dy) else { continue }
+                    add(extent(sampler, a, dx, dy), to: &regions)
+                    break
+                }
+            }
+        }
+        let supported = regions.filter { $0.support >= minimumSupport }.sorted { $0.support > $1.support }
+        return (Array(supported.prefix(maximumRegions)), samples)
+    }
+
+    /// Two sightings of one RAP column read along (ux, uy): modules within a quarter, their
+    /// starts within 2 modules along the rows and a few rows apart across them, and neighbouring
+    /// RAPs of the 52-pattern cycle.
+    private static func paired(_ a: Sighting, _ b: Sighting, _ ux: Float, _ uy: Float) -> Bool {
+        let (ma, mb) = (a.fragment.module, b.fragment.module)
+        guard ma < 1.33 * mb, mb < 1.33 * ma else { return false }
+        let (ex, ey) = (a.x - b.x, a.y - b.y)
+        guard abs(ex * ux + ey * uy) <= 2 * ma, abs(-ex * uy + ey * ux) <= pairRows * 2 * ma + probeSpacing else { return false }
+        let step = (a.fragment.position - b.fragment.position + 52) % 52
+        return step == 1 || step == 51
+    }
+
+    /// The box a symbol whose left RAP column holds `a` may cover: from the RAP back a margin and
+    /// on along its row, widened by the margin across; clamped to the image.
+    private static func extent(_ sampler: LineSampler, _ a: Sighting, _ ux: Float, _ uy: Float) -> PixelRect? {
+        let m = a.fragment.module
+        let (ex, ey) = (a.x + ux * reach * m, a.y + uy * reach * m)
+        let pad = margin * m
+        return MicroPDF417ScanLines.box(
+            sampler, x0: Int(min(a.x, ex) - pad), y0: Int(min(a.y, ey) - pad),
+            x1: Int((max(a.x, ex) + pad).rounded(.up)), y1: Int((max(a.y, ey) + pad).rounded(.up)))
+    }
+
+    /// Adds `box` to the region it overlaps (their union, merging on), or as a region of its own.
+    private static func add(_ box: PixelRect?, to regions: inout [Region]) {
+        guard var merged = box.map({ Region(box: $0, support: 1) }) else { return }
+        while let k = regions.firstIndex(where: { overlap($0.box, merged.box) }) {
+            let other = regions.remove(at: k)
+            merged = Region(box: union(other.box, merged.box), support: other.support + merged.support)
+        }
+        regions.append(merged)
+    }
+
+    private static func overlap(_ a: PixelRect, _ b: PixelRect) -> Bool {
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    }
+
+    private static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        let x = min(a.x, b.x), y = min(a.y, b.y)
+        return PixelRect(x: x, y: y, width: max(a.x + a.width, b.x + b.width) - x, height: max(a.y + a.height, b.y + b.height) - y)
+    }
+}
