@@ -1,3 +1,5 @@
+import Glibc
+
 /// GS1 Composites (ISO/IEC 24723) found from their linear component: beside each linear read
 /// that can carry a 2D component (EAN/UPC and GS1-128, whose bars say nothing of one, and every
 /// DataBar), our MicroPDF417 reader (CC-B) and PDF417 reader (CC-C) look in a band
@@ -11,12 +13,25 @@ enum CompositeSearch {
     /// How far the band reaches along the bars beyond each end, in its widths: an EAN-8's CC-A or
     /// CC-B (82 modules) starts 15 modules before its 67.
     static let overhang = 0.3
+    /// How far the probe's strips reach from the linear read's outline, in its widths: over the
+    /// rest of its bars (the read's lines may span only their middle; an EAN-13's bars are 0.73
+    /// widths high) and a few rows of a component beyond.
+    static let probeDepth = 0.5
 
     static func attached(_ found: [Detection], in frame: Frame) -> [Detection] {
         found.map { linear in
-            guard canCarry(linear), let band = band(around: linear, in: frame) else { return linear }
+            guard canCarry(linear), let a = axes(linear), let band = box(a, across: -a.height / 2 - reach * a.width...a.height / 2 + reach * a.width, in: frame)
+            else { return linear }
+            // A DataBar our reader read says whether it has a component; other linear reads are probed beside their bars.
+            let ccC = linear.symbology == .code128
+            let yes = linear.linkageFlag ?? [-1.0, 1].contains { side in
+                let near = a.height / 2, far = a.height / 2 + probeDepth * a.width
+                guard let strip = box(a, across: side < 0 ? -far...(-near) : near...far, in: frame) else { return false }
+                return CompositeProbe.sees(frame, box: strip, degrees: rowDegrees(linear), ccC: ccC)
+            }
+            guard yes else { return linear }
             let view = frame.cropped(to: band)
-            let components = linkedReads(in: view, ccC: linear.symbology == .code128).filter { inBand($0.corners, of: linear) }
+            let components = linkedReads(in: view, ccC: ccC).filter { inBand($0.corners, of: linear) }
             guard let nearest = components.min(by: { distance($0.corners, linear) < distance($1.corners, linear) }) else { return linear }
             return CompositeJoin.joined(linear, nearest.read, component: nearest.kind, corners: nearest.corners) ?? linear
         }
@@ -24,7 +39,7 @@ enum CompositeSearch {
 
     private static func canCarry(_ detection: Detection) -> Bool {
         detection.composite == nil && detection.corners.count == 4
-            && (detection.symbology.isEANUPC || [.databar, .databarLimited, .databarExpanded].contains(detection.symbology)
+            && (detection.symbology.isEANUPC || detection.symbology.isDataBar
                 || (detection.symbology == .code128 && detection.isGS1))
     }
 
@@ -46,25 +61,43 @@ enum CompositeSearch {
         return micro + full
     }
 
-    /// The linear read's axes: its centre, unit vectors along and across the bars, width and height.
-    private static func axes(_ d: Detection) -> (centre: Point, along: Point, across: Point, width: Double, height: Double)? {
+    /// The linear read's centre, unit vectors along and across the bars, width and height.
+    struct Axes {
+        var centre: Point, along: Point, across: Point
+        var width: Double, height: Double
+    }
+
+    private static func axes(_ d: Detection) -> Axes? {
         let (c0, c1, c3) = (d.corners[0], d.corners[1], d.corners[3])
         let width = ((c1.x - c0.x) * (c1.x - c0.x) + (c1.y - c0.y) * (c1.y - c0.y)).squareRoot()
         guard width > 1 else { return nil }
         let along = Point(x: (c1.x - c0.x) / width, y: (c1.y - c0.y) / width)
         let across = Point(x: -along.y, y: along.x)
         let height = abs((c3.x - c0.x) * across.x + (c3.y - c0.y) * across.y)
-        return (d.center, along, across, width, height)
+        return Axes(centre: d.center, along: along, across: across, width: width, height: height)
     }
 
-    /// The band in frame pixels, nil when the read is too small to place one.
-    private static func band(around linear: Detection, in frame: Frame) -> PixelRect? {
-        guard let a = axes(linear) else { return nil }
-        let halfAlong = a.width * (0.5 + overhang), halfAcross = a.height / 2 + reach * a.width
+    /// The direction of the linear symbol's rows (across its bars), degrees clockwise from the x
+    /// axis: square to its outline's side, which follows the bars, when the read spans lines
+    /// enough to show it; else its scan lines' own direction, which may be turned from the rows.
+    private static func rowDegrees(_ d: Detection) -> Double {
+        let (c0, c1, c3) = (d.corners[0], d.corners[1], d.corners[3])
+        let (bx, by) = (c3.x - c0.x, c3.y - c0.y), (lx, ly) = (c1.x - c0.x, c1.y - c0.y)
+        let side = (bx * bx + by * by).squareRoot(), width = (lx * lx + ly * ly).squareRoot()
+        guard side > 0.1 * width else { return atan2(ly, lx) * 180 / .pi }
+        // The normal of the side, on the side the scan lines run.
+        let (nx, ny) = -by * lx + bx * ly > 0 ? (-by, bx) : (by, -bx)
+        return atan2(ny, nx) * 180 / .pi
+    }
+
+    /// The box in frame pixels around the part of the band `across` spans (offsets from the
+    /// linear read's centre across its bars), nil when too small to search.
+    private static func box(_ a: Axes, across: ClosedRange<Double>, in frame: Frame) -> PixelRect? {
+        let halfAlong = a.width * (0.5 + overhang)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (s, t) in [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)] {
-            let x = a.centre.x + s * halfAlong * a.along.x + t * halfAcross * a.across.x - Double(frame.origin.x)
-            let y = a.centre.y + s * halfAlong * a.along.y + t * halfAcross * a.across.y - Double(frame.origin.y)
+        for (s, t) in [(-1.0, across.lowerBound), (1, across.lowerBound), (1, across.upperBound), (-1, across.upperBound)] {
+            let x = a.centre.x + s * halfAlong * a.along.x + t * a.across.x - Double(frame.origin.x)
+            let y = a.centre.y + s * halfAlong * a.along.y + t * a.across.y - Double(frame.origin.y)
             minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
         }
         let x0 = max(0, Int(minX)), y0 = max(0, Int(minY))
