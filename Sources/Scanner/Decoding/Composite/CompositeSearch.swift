@@ -4,8 +4,10 @@ import Glibc
 /// that can carry a 2D component (EAN/UPC and GS1-128, whose bars say nothing of one, and every
 /// DataBar), our MicroPDF417 reader (CC-B) and PDF417 reader (CC-C) look in a band
 /// across the bars, both sides (the read does not say which way is up), and the nearest linked
-/// read there is joined to it (`CompositeJoin`). The work follows the linear reads: a frame
-/// without one costs nothing more.
+/// read there is joined to it (`CompositeJoin`). They search only where a component is
+/// announced: by a DataBar's linkage flag, or, for the others, by a cheap probe of strips just
+/// beside the bars (`CompositeProbe`). A frame without a linear read costs nothing more, one
+/// with a plain EAN-13 a few hundred sparse lines.
 enum CompositeSearch {
     /// How far the band reaches across the bars beyond the linear read, in its widths: a CC-B of
     /// 44 rows above an EAN-13 is about as tall as the EAN-13 is wide.
