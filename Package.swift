@@ -91,6 +91,7 @@ let package = Package(
         .executableTarget(name: "fuzz-maxicode", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/MaxiCode", exclude: ["seeds"]),
         .executableTarget(name: "fuzz-pdf417", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/PDF417", exclude: ["seeds"]),
         .executableTarget(name: "fuzz-micropdf417", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/MicroPDF417", exclude: ["seeds"]),
+        .executableTarget(name: "fuzz-composite", dependencies: ["Scanner", "CFuzzDriver"], path: "Fuzz/Composite", exclude: ["seeds"]),
 
         // Tests. zint renders known payloads; the support module is shared by
         // the unit, round-trip and end-to-end suites.

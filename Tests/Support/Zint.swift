@@ -49,6 +49,11 @@ public enum ZintForm: Sendable {
     case pdf417(columns: Int, level: Int, compact: Bool)
     /// MicroPDF417 with `columns` data columns (1-4; 0: zint's choice).
     case microPDF417(columns: Int)
+    /// A GS1 Composite: the symbology's linear symbol drawn from `primary` (zint's syntax: EAN/UPC
+    /// digits, GS1 brackets for GS1-128 and DataBar Expanded, digits for DataBar) under a 2D
+    /// component (`component` 1: CC-A, 2: CC-B, 3: CC-C) holding the GS1 payload; `stacked`
+    /// draws DataBar (Expanded) stacked.
+    case composite(component: Int, primary: String, stacked: Bool)
 }
 
 /// A zint failure, with zint's own message.
@@ -88,6 +93,13 @@ public enum ZintRenderer {
         case .maxiCode: BARCODE_MAXICODE
         case .pdf417(_, _, let compact): compact ? BARCODE_PDF417COMP : BARCODE_PDF417
         case .microPDF417: BARCODE_MICROPDF417
+        case .composite(_, _, let stacked): try compositeType(symbology, stacked: stacked)
+        }
+        if case .composite(let component, let primary, _) = form {
+            symbol.pointee.option_1 = Int32(component)
+            withUnsafeMutableBytes(of: &symbol.pointee.primary) { field in
+                for (i, byte) in primary.utf8.prefix(127).enumerated() { field[i] = byte }
+            }
         }
         if case .microPDF417(let columns) = form { symbol.pointee.option_2 = Int32(columns) }
         if case .expandedStacked(let columns) = form { symbol.pointee.option_2 = Int32(columns) }
@@ -144,6 +156,19 @@ public enum ZintRenderer {
         return RenderedSymbol(
             frame: Frame(width: width, height: height, pixels: pixels),
             symbolBox: PixelRect(x: margin, y: margin, width: symbolWidth, height: symbolHeight))
+    }
+
+    private static func compositeType(_ symbology: Symbology, stacked: Bool) throws(ZintError) -> Int32 {
+        switch symbology {
+        case .ean8, .ean13: BARCODE_EANX_CC
+        case .upca: BARCODE_UPCA_CC
+        case .upce: BARCODE_UPCE_CC
+        case .code128: BARCODE_GS1_128_CC
+        case .databar: stacked ? BARCODE_DBAR_OMNSTK_CC : BARCODE_DBAR_OMN_CC
+        case .databarLimited: BARCODE_DBAR_LTD_CC
+        case .databarExpanded: stacked ? BARCODE_DBAR_EXPSTK_CC : BARCODE_DBAR_EXP_CC
+        default: throw ZintError(symbology: symbology, message: "no GS1 Composite form")
+        }
     }
 
     private static func zintType(_ symbology: Symbology) throws(ZintError) -> Int32 {

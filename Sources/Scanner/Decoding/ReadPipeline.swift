@@ -4,7 +4,8 @@
 /// localizer's candidate area gets the effort's second chances; each pass's
 /// readings are arbitrated (`Reconciler`) and, on still images, their 1D
 /// reads confirmed; last, the symbols of a structured-append message are
-/// joined into one (`StructuredAppendJoin`). Every configuration is such a pipeline: one engine
+/// joined into one (`StructuredAppendJoin`), and a GS1 Composite's 2D component read beside
+/// its linear one (`CompositeSearch`). Every configuration is such a pipeline: one engine
 /// alone (`--engine`) is a pipeline of that engine, one pass at its
 /// library's defaults and nothing after it.
 struct ReadPipeline: Sendable {
@@ -56,7 +57,7 @@ struct ReadPipeline: Sendable {
             found = crossChecked(found, in: region)
         }
         return ReadResult(
-            detections: StructuredAppendJoin.joined(found), passes: passes, pixelsExamined: meter.pixels, reachedTimeLimit: meter.reachedTimeLimit)
+            detections: StructuredAppendJoin.joined(CompositeSearch.attached(found, in: region)), passes: passes, pixelsExamined: meter.pixels, reachedTimeLimit: meter.reachedTimeLimit)
     }
 
     /// The first pass, one group of engines after another

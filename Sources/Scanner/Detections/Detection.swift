@@ -37,6 +37,13 @@ public struct Detection: Sendable, Hashable, Codable {
     /// The EAN-2 or EAN-5 add-on printed after an EAN-13, UPC-A or UPC-E
     /// (a magazine's issue, a book's price), when add-ons are enabled.
     public var addOn: String?
+    /// The 2D component (CC-A, CC-B or CC-C) read above this linear symbol: a GS1 Composite,
+    /// whose `bytes` join the linear symbol's GS1 data and the component's element strings.
+    public var composite: CompositeComponent?
+    /// A DataBar's linkage flag as our reader read it: true when the symbol says a 2D component
+    /// (a GS1 Composite's) is printed with it, read or not. nil where the symbology has none
+    /// (EAN/UPC, GS1-128: their 2D component is looked for) or another engine read it.
+    public var linkageFlag: Bool?
     /// A QR-family symbol's version, level, mask, mirroring and corrected
     /// codewords, where our own reader decoded it.
     public var matrix: MatrixSymbolInfo?

@@ -103,6 +103,14 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
         }
     }
 
+    /// The DataBar family, whose symbols carry a linkage flag for a GS1 Composite's 2D component.
+    public var isDataBar: Bool {
+        switch self {
+        case .databar, .databarLimited, .databarExpanded: true
+        default: false
+        }
+    }
+
     /// Parses a comma-separated list such as `qr,ean13`. Accepts `all` (the
     /// `standard` set: add-ons only when named, as in `all,ean5`) and a few
     /// common spellings (`qrcode`, `ean-13`, `data-matrix`, `i25`).

@@ -77,6 +77,7 @@ public struct DetectionFormatter: Sendable {
             json.add("corners", points: detection.corners)
             json.add("symbology_id", detection.symbologyIdentifier)
             if let addOn = detection.addOn { json.add("add_on", addOn) }
+            if let composite = detection.composite { json.add("composite", composite.rawValue) }
             if let gtin = detection.gtin { json.add("gtin", gtin) }
             if let isbn = detection.isbn {
                 var object = JSONLine()

@@ -16,6 +16,8 @@ struct DataBarSymbolRead: Sendable, Hashable {
     /// are joined only by the mod-79 checksum, so each half must be read on
     /// lines of its own for the symbol to count more than once.
     var evidence: Int
+    /// The linkage flag (see `LinearRead.linked`).
+    var linked = false
 }
 
 struct DataBarAssembler: Sendable {
@@ -69,10 +71,10 @@ struct DataBarAssembler: Sendable {
         for l in halves where l.side == .left {
             for r in halves where r.side == .right {
                 let sameLine = l.line == r.line && DataBarOmni.adjacent(l, r)
-                guard sameLine || Self.stacked(l, r), let bytes = DataBarOmni.payload(left: l, right: r) else { continue }
+                guard sameLine || Self.stacked(l, r), let (bytes, linked) = DataBarOmni.payload(left: l, right: r) else { continue }
                 emit(DataBarSymbolRead(symbology: .databar, bytes: bytes, isGS1: true,
                                        lines: sameLine ? [l.line] : [l.line, r.line], margin: min(l.margin, r.margin),
-                                       evidence: sameLine ? 1 : min(l.sightings, r.sightings)))
+                                       evidence: sameLine ? 1 : min(l.sightings, r.sightings), linked: linked))
             }
         }
         // Expanded: chains grouped by module size (one symbol's rows share it), then assembled.
@@ -86,7 +88,7 @@ struct DataBarAssembler: Sendable {
             guard let symbol = DataBarExpanded.assemble(group) else { continue }
             let lines = Array(Set(symbol.chains.map { group[$0].line })).sorted()
             emit(DataBarSymbolRead(symbology: .databarExpanded, bytes: symbol.bytes, isGS1: true, lines: lines, margin: symbol.margin,
-                                   evidence: lines.count))
+                                   evidence: lines.count, linked: symbol.linked))
         }
         return out
     }

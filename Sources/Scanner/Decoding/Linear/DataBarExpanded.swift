@@ -116,6 +116,8 @@ enum DataBarExpanded {
         var bytes: [UInt8]
         var margin: Float
         var chains: [Int]
+        /// The linkage flag, the bit field's first bit.
+        var linked: Bool
     }
 
     /// Places chains on each finder sequence; the longest sequence fully covered whose check
@@ -184,7 +186,7 @@ enum DataBarExpanded {
             guard budget > 0, !ambiguous else { return }
             if placed.allSatisfy({ $0 != nil }) {
                 let pairs = placed.compactMap { $0 }
-                if let (bytes, margin) = checked(pairs) { symbols.append(Symbol(bytes: bytes, margin: margin, chains: used)) }
+                if let (bytes, margin, linked) = checked(pairs) { symbols.append(Symbol(bytes: bytes, margin: margin, chains: used, linked: linked)) }
                 return
             }
             guard c < chains.count else { return }
@@ -208,8 +210,8 @@ enum DataBarExpanded {
         }
     }
 
-    /// The payload of a full pair sequence whose check character holds.
-    private static func checked(_ pairs: [DataBarExpandedPair]) -> ([UInt8], Float)? {
+    /// The payload of a full pair sequence whose check character holds, its margin and linkage flag.
+    private static func checked(_ pairs: [DataBarExpandedPair]) -> ([UInt8], Float, Bool)? {
         guard let check = pairs.first?.left else { return nil }
         var data: [DataBarCharacterRead] = []
         var sum = 0
@@ -230,7 +232,7 @@ enum DataBarExpanded {
         var bits = DataBarBits()
         for c in data { bits.append(c.value, count: 12) }
         guard let bytes = DataBarExpandedDecoding.decode(bits) else { return nil }
-        return (bytes, margin / 17)
+        return (bytes, margin / 17, bits.value(at: 0, count: 1) == 1)
     }
 
     /// Expanded symbols read whole on one line.
@@ -239,7 +241,7 @@ enum DataBarExpanded {
         var reads: [LinearRead] = []
         for chain in found {
             guard let symbol = assemble([chain]) else { continue }
-            reads.append(LinearRead(symbology: .databarExpanded, bytes: symbol.bytes, isGS1: true,
+            reads.append(LinearRead(symbology: .databarExpanded, bytes: symbol.bytes, isGS1: true, linked: symbol.linked,
                                     firstRun: chain.firstRun, endRun: chain.endRun, margin: symbol.margin))
         }
         return reads

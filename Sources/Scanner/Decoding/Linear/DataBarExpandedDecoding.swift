@@ -68,9 +68,8 @@ enum DataBarExpandedDecoding {
                 out += ascii(seven & 1 == 0 ? "310" : "320") + digits(x, 1) + digits(weight % 100_000, 6)
                 if date != 38400 {
                     let dateAI = ["11", "13", "15", "17"][(seven >> 1) & 3]
-                    let day = date % 32, month = date / 32 % 12 + 1, year = date / 384
-                    guard year <= 99 else { return nil }
-                    out += ascii(dateAI) + digits(year, 2) + digits(month, 2) + digits(day, 2)
+                    guard let yymmdd = self.date(date) else { return nil }
+                    out += ascii(dateAI) + yymmdd
                 }
                 p += 76
                 // These methods are fixed length: nothing follows.
@@ -79,14 +78,18 @@ enum DataBarExpandedDecoding {
                 return nil
             }
         }
-        // ISO/IEC 24724:2011 has an FNC1 in alphanumeric or ISO 646 mode
-        // return to numeric; earlier encoders latched back explicitly, and
-        // their "000" latch reads as the start of an alphanumeric latch
-        // under the newer rule. Where the newer reading is no GS1 element
-        // string, the older one is taken if it is.
-        let modern = generalPurpose(bits, from: p, fnc1LatchesNumeric: true).map { trimmed(out + $0) }
+        return elementString(bits, from: p) { out + $0 }
+    }
+
+    /// The general-purpose field from bit `p` to the end, made an element string by `joined`
+    /// (what the fields before it carry, put in front). ISO/IEC 24724:2011 has an FNC1 in
+    /// alphanumeric or ISO 646 mode return to numeric; earlier encoders latched back explicitly,
+    /// and their "000" latch reads as the start of an alphanumeric latch under the newer rule.
+    /// Where the newer reading is no GS1 element string, the older one is taken if it is.
+    static func elementString(_ bits: DataBarBits, from p: Int, joined: ([UInt8]) -> [UInt8]) -> [UInt8]? {
+        let modern = generalPurpose(bits, from: p, fnc1LatchesNumeric: true).map { trimmed(joined($0)) }
         if let modern, case .success = GS1ElementString.parse(modern) { return modern }
-        if let legacy = generalPurpose(bits, from: p, fnc1LatchesNumeric: false).map({ trimmed(out + $0) }),
+        if let legacy = generalPurpose(bits, from: p, fnc1LatchesNumeric: false).map({ trimmed(joined($0)) }),
            case .success = GS1ElementString.parse(legacy) { return legacy }
         return modern
     }
@@ -110,9 +113,15 @@ enum DataBarExpandedDecoding {
         return ascii("01") + d.map { $0 + 48 }
     }
 
-    private static func ascii(_ s: String) -> [UInt8] { Array(s.utf8) }
+    /// A 16-bit date field, (year × 12 + month − 1) × 32 + day, as YYMMDD; nil past year 99.
+    static func date(_ value: Int) -> [UInt8]? {
+        let day = value % 32, month = value / 32 % 12 + 1, year = value / 384
+        return year <= 99 ? digits(year, 2) + digits(month, 2) + digits(day, 2) : nil
+    }
 
-    private static func digits(_ v: Int, _ n: Int) -> [UInt8] {
+    static func ascii(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+    static func digits(_ v: Int, _ n: Int) -> [UInt8] {
         var out = [UInt8](repeating: 48, count: n)
         var v = v
         for i in stride(from: n - 1, through: 0, by: -1) { out[i] = UInt8(48 + v % 10); v /= 10 }

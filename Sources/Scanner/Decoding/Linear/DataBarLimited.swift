@@ -144,10 +144,13 @@ enum DataBarLimited {
         var sum = 0
         for j in 0..<14 { sum += left.widths[j] * weights[j] + right.widths[j] * weights[14 + j] }
         guard sum % 89 == check.index else { return nil }
-        let value = left.value * 2_013_571 + right.value
+        var value = left.value * 2_013_571 + right.value
+        // The linkage flag adds this: a GS1 Composite's 2D component above (`CompositeSearch`).
+        let linked = value >= 2_015_133_531_096
+        if linked { value -= 2_015_133_531_096 }
         guard value < 2_000_000_000_000 else { return nil }
         let a = line.sourceIndex(s - 1, backward: backward), b = line.sourceIndex(s + 43, backward: backward)
-        return LinearRead(symbology: .databarLimited, bytes: DataBarOmni.gtinPayload(value), isGS1: true,
+        return LinearRead(symbology: .databarLimited, bytes: DataBarOmni.gtinPayload(value), isGS1: true, linked: linked,
                           firstRun: min(a, b), endRun: max(a, b) + 1, margin: min(left.margin, right.margin) / 26)
     }
 }

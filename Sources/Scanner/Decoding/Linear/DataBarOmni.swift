@@ -57,8 +57,10 @@ enum DataBarOmni {
                                margin: min(outer.margin, inner.margin) / 16)
     }
 
-    /// The symbol two halves make, if the checksum holds: "01" + GTIN-14.
-    static func payload(left: DataBarPairRead, right: DataBarPairRead) -> [UInt8]? {
+    static let linkage = 10_000_000_000_000
+
+    /// The symbol two halves make, if the checksum holds: "01" + GTIN-14, and its linkage flag.
+    static func payload(left: DataBarPairRead, right: DataBarPairRead) -> (bytes: [UInt8], linked: Bool)? {
         guard left.side == .left, right.side == .right else { return nil }
         var check = (left.checksumPart + right.checksumPart) % 79
         // The finder pairs (0, 8) and (8, 0) are not used: checksums skip them.
@@ -66,8 +68,9 @@ enum DataBarOmni {
         if check >= 72 { check += 1 }
         guard check == left.finder * 9 + right.finder else { return nil }
         let value = left.value * 4_537_077 + right.value
-        guard value < 10_000_000_000_000 else { return nil }
-        return gtinPayload(value)
+        // 10^13 and up: the linkage flag, a GS1 Composite's 2D component above (`CompositeSearch`).
+        guard value < 2 * linkage else { return nil }
+        return (gtinPayload(value % linkage), value >= linkage)
     }
 
     /// "01" + the 13 digits of `value` + their GTIN check digit.
@@ -95,8 +98,8 @@ enum DataBarOmni {
         var reads: [LinearRead] = []
         for l in halves where l.side == .left {
             for r in halves where r.side == .right && adjacent(l, r) {
-                guard let bytes = payload(left: l, right: r) else { continue }
-                reads.append(LinearRead(symbology: .databar, bytes: bytes, isGS1: true,
+                guard let (bytes, linked) = payload(left: l, right: r) else { continue }
+                reads.append(LinearRead(symbology: .databar, bytes: bytes, isGS1: true, linked: linked,
                                         firstRun: min(l.firstRun, r.firstRun), endRun: max(l.endRun, r.endRun),
                                         margin: min(l.margin, r.margin)))
             }

@@ -108,6 +108,7 @@ struct LinearEngine: BarcodeEngine {
                 if symbol.maxOffset > joined[index].maxOffset { joined[index].last = symbol.last }
                 joined[index].maxOffset = max(joined[index].maxOffset, symbol.maxOffset)
                 joined[index].margin = max(joined[index].margin, symbol.margin)
+                joined[index].linked = joined[index].linked || symbol.linked
             } else {
                 joined.append(symbol)
             }
@@ -124,7 +125,7 @@ struct LinearEngine: BarcodeEngine {
             plan.point(in: family, along: symbol.last.upperBound, offset: symbol.maxOffset),
             plan.point(in: family, along: symbol.last.lowerBound, offset: symbol.maxOffset),
         ]
-        return detection(symbol.symbology, bytes: symbol.bytes, isGS1: symbol.isGS1, corners: corners, evidence: symbol.evidence)
+        return detection(symbol.symbology, bytes: symbol.bytes, isGS1: symbol.isGS1, linked: symbol.linked, corners: corners, evidence: symbol.evidence)
     }
 
     /// Stacked DataBar symbols the assembler joined from rows on different
@@ -143,16 +144,17 @@ struct LinearEngine: BarcodeEngine {
                 plan.point(in: family, along: 0, offset: low), plan.point(in: family, along: 2 * plan.reach, offset: low),
                 plan.point(in: family, along: 2 * plan.reach, offset: high), plan.point(in: family, along: 0, offset: high),
             ].map { Point(x: min(max($0.x, 0), width), y: min(max($0.y, 0), height)) }
-            return detection(symbol.symbology, bytes: symbol.bytes, isGS1: symbol.isGS1, corners: corners, evidence: symbol.evidence)
+            return detection(symbol.symbology, bytes: symbol.bytes, isGS1: symbol.isGS1, linked: symbol.linked, corners: corners, evidence: symbol.evidence)
         }
     }
 
-    private static func detection(_ symbology: Symbology, bytes drawn: [UInt8], isGS1: Bool, corners: [Point], evidence: Int) -> Detection {
+    private static func detection(_ symbology: Symbology, bytes drawn: [UInt8], isGS1: Bool, linked: Bool, corners: [Point], evidence: Int) -> Detection {
         let bytes = symbology == .code39 ? Code39Interpretation.interpret(drawn) : drawn
         var detection = Detection(
             symbology: symbology, bytes: bytes, text: TextDecoding.text(for: symbology, bytes: bytes), corners: corners, engine: .native)
         detection.isGS1 = isGS1
         detection.evidence = evidence
+        if symbology.isDataBar { detection.linkageFlag = linked }
         return detection
     }
 }

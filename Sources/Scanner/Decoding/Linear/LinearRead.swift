@@ -6,6 +6,8 @@ struct LinearRead: Sendable, Hashable {
     var bytes: [UInt8]
     /// GS1 data (Code 128 with FNC1 first, every DataBar).
     var isGS1: Bool = false
+    /// A DataBar's linkage flag: a GS1 Composite's 2D component is printed with it (`CompositeSearch`).
+    var linked = false
     /// The runs the symbol spans on this line: its first bar is `widths[firstRun]`,
     /// its last bar `widths[endRun - 1]`.
     var firstRun: Int

@@ -21,6 +21,8 @@ enum LinearSymbolVoting {
         var isGS1: Bool
         /// Independent lines (at least `minSeparation` apart) that read it.
         var evidence: Int
+        /// Some line read a DataBar's linkage flag set (see `LinearRead.linked`).
+        var linked: Bool
         /// The clearest character margin among its reads (see `LinearRead.margin`).
         var margin: Float
         /// Extent along the lines (samples) and across them (offsets).
@@ -55,13 +57,14 @@ enum LinearSymbolVoting {
                     ? min(groups[g].last.lowerBound, r.start)...max(groups[g].last.upperBound, r.end) : r.start...r.end
                 groups[g].maxOffset = input.offset
                 groups[g].margin = max(groups[g].margin, r.read.margin)
+                groups[g].linked = groups[g].linked || r.read.linked
                 if input.offset - lastCounted[g] >= minSeparation {
                     groups[g].evidence += 1
                     lastCounted[g] = input.offset
                 }
             } else {
                 groups.append(VotedSymbol(symbology: r.read.symbology, bytes: r.read.bytes, isGS1: r.read.isGS1,
-                                          evidence: 1, margin: r.read.margin, start: r.start, end: r.end,
+                                          evidence: 1, linked: r.read.linked, margin: r.read.margin, start: r.start, end: r.end,
                                           minOffset: input.offset, maxOffset: input.offset,
                                           first: r.start...r.end, last: r.start...r.end))
                 lastCounted.append(input.offset)

@@ -9,6 +9,7 @@ struct PDF417Engine: BarcodeEngine {
         guard symbologies.contains(.pdf417) else { return [] }
         // PDF417's reader reads grey scan lines: it needs no binarization.
         return frame.matrixReads { luma, width, height, stride, _ in PDF417Reader.read(luma, width: width, height: height, stride: stride) }
-            .map { Detection($0, symbology: .pdf417) }
+            // A linked symbol is a GS1 Composite's CC-C, reported with its linear symbol (`CompositeSearch`).
+            .filter { !$0.message.linked }.map { Detection($0, symbology: .pdf417) }
     }
 }
