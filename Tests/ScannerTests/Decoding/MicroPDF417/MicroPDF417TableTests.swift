@@ -38,4 +38,15 @@ import Testing
             }
         }
     }
+
+    /// A row's cluster is its left RAP's position mod 3 in every size, which lets a probe line
+    /// reject a RAP followed by another row's codeword (`MicroPDF417RowScan.fragment`).
+    @Test func clusterFollowsTheLeftRAP() {
+        for size in MicroPDF417Size.all {
+            for row in 0..<size.rows {
+                let a = size.rowAddress(row)
+                #expect(a.cluster == a.left % 3, "\(size.columns)x\(size.rows) row \(row)")
+            }
+        }
+    }
 }
