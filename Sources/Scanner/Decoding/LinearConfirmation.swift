@@ -60,7 +60,7 @@ struct LinearConfirmation {
             // evidence, and costs no helper process: on the area alone its
             // lines lie closer together than on the whole frame. Not on the
             // enlarged views, where it cost more than the helper it spared.
-            if step?.ownLinesDensity == nil, ourReads(of: read, in: view).contains(where: { Self.same($0, read) }) {
+            if step?.ownLinesDensity == nil, ourReads(of: read, in: view, family: family).contains(where: { Self.same($0, read) }) {
                 return read.withEvidence(read.evidence + 1)
             }
             // zxing's agreeing reading is the second engine's evidence; a
@@ -115,11 +115,10 @@ struct LinearConfirmation {
         return atan2(dy, dx) * 180 / .pi
     }
 
-    /// Our reader's well-formed EAN/UPC readings in `view`, its lines also
-    /// across `read`'s bars. Payloads only: agreement is all they are for.
-    private func ourReads(of read: Detection, in view: Pass.View) -> [Detection] {
+    /// Our reader's well-formed EAN/UPC readings of `family` in `view`, its
+    /// lines also across `read`'s bars. Payloads only: agreement is all they are for.
+    private func ourReads(of read: Detection, in view: Pass.View, family: Set<Symbology>) -> [Detection] {
         guard read.symbology.isEANUPC else { return [] }
-        let family = Set<Symbology>([.ean8, .ean13, .upca, .upce]).intersection(symbologies).union([read.symbology])
         return LinearEngine().decode(view.frame, symbologies: family, options: EngineOptions(barNormal: Self.normal(of: read)))
             .filter(Reconciler.isWellFormed)
     }
