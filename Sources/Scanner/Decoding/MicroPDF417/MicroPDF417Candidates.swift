@@ -23,8 +23,10 @@ enum MicroPDF417Candidates {
     /// Modules a row reaches from its left RAP (4 columns, centre RAP, stop bar: 99) and beyond
     /// it on every side, for the dense lines' margins and a symbol's rows above and below a pair.
     static let reach: Float = 100, margin: Float = 12
+    /// Modules a row may start before its centre RAP (4 columns: left RAP and two codewords).
+    static let beforeCentre: Float = 44
 
-    /// A side RAP seen on a probe line, placed in the image.
+    /// A side or centre RAP seen on a probe line, placed in the image.
     private struct Sighting {
         var line: Int
         var reversed: Bool
@@ -76,27 +78,30 @@ enum MicroPDF417Candidates {
         return (Array(supported.prefix(maximumRegions)), samples)
     }
 
-    /// Two sightings of one RAP column read along (ux, uy): modules within a quarter, their
+    /// Two sightings of one RAP column read along (ux, uy): of one kind, modules within a quarter, their
     /// starts within 2 modules along the rows and a few rows apart across them, and neighbouring
     /// RAPs of the 52-pattern cycle.
     private static func paired(_ a: Sighting, _ b: Sighting, _ ux: Float, _ uy: Float) -> Bool {
         let (ma, mb) = (a.fragment.module, b.fragment.module)
-        guard ma < 1.33 * mb, mb < 1.33 * ma else { return false }
+        guard a.fragment.kind == b.fragment.kind, ma < 1.33 * mb, mb < 1.33 * ma else { return false }
         let (ex, ey) = (a.x - b.x, a.y - b.y)
         guard abs(ex * ux + ey * uy) <= 2 * ma, abs(-ex * uy + ey * ux) <= pairRows * 2 * ma + probeSpacing else { return false }
         let step = (a.fragment.position - b.fragment.position + 52) % 52
         return step == 1 || step == 51
     }
 
-    /// The box a symbol whose left RAP column holds `a` may cover: from the RAP back a margin and
-    /// on along its row, widened by the margin across; clamped to the image.
+    /// The box a symbol whose left (or centre) RAP column holds `a` may cover: from the RAP (or
+    /// where its row may start) back a margin and on along its row, widened by the margin across;
+    /// clamped to the image.
     private static func extent(_ sampler: LineSampler, _ a: Sighting, _ ux: Float, _ uy: Float) -> PixelRect? {
         let m = a.fragment.module
-        let (ex, ey) = (a.x + ux * reach * m, a.y + uy * reach * m)
+        let back = a.fragment.kind == .centre ? beforeCentre * m : 0
+        let (sx, sy) = (a.x - ux * back, a.y - uy * back)
+        let (ex, ey) = (sx + ux * reach * m, sy + uy * reach * m)
         let pad = margin * m
         return MicroPDF417ScanLines.box(
-            sampler, x0: Int(min(a.x, ex) - pad), y0: Int(min(a.y, ey) - pad),
-            x1: Int((max(a.x, ex) + pad).rounded(.up)), y1: Int((max(a.y, ey) + pad).rounded(.up)))
+            sampler, x0: Int(min(sx, ex) - pad), y0: Int(min(sy, ey) - pad),
+            x1: Int((max(sx, ex) + pad).rounded(.up)), y1: Int((max(sy, ey) + pad).rounded(.up)))
     }
 
     /// Adds `box` to the region it overlaps (their union, merging on), or as a region of its own.

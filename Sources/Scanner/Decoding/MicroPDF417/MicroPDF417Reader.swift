@@ -26,7 +26,7 @@ enum MicroPDF417Reader {
     /// Reads that make a symbol worth decoding.
     static let minimumReads = 3
 
-    /// A row read placed in the image: its left RAP's start and its stop bar's end.
+    /// A row read placed in the image: its start (left RAP, or CC-A's first codeword) and its stop bar's end.
     struct PlacedRow: Sendable {
         var read: MicroPDF417RowRead
         var start: MatrixPoint
@@ -105,7 +105,7 @@ enum MicroPDF417Reader {
             let length = (dx * dx + dy * dy).squareRoot()
             guard length > 0 else { continue }
             let (ux, uy) = (dx / length, dy / length)
-            let module = length / Double(MicroPDF417Size.modulesAcross(columns: a.read.columns))
+            let module = length / Double(MicroPDF417Size.modulesAcross(columns: a.read.columns, leftRAP: a.read.left != nil))
             let mx = (a.start.x + a.end.x) / 2, my = (a.start.y + a.end.y) / 2
             for j in (i + 1)..<placed.count where placed[j].read.columns == a.read.columns {
                 let b = placed[j]
