@@ -53,6 +53,9 @@ struct Localizer {
             if barShare < matrixShare, (halfScaleBarShare ?? 0) < matrixShare { return .matrix }
             return .either
         }
+
+        /// Whether some busy cells are bars at either scale (`someBarsShare`).
+        var hasSomeBars: Bool { max(barShare ?? 0, halfScaleBarShare ?? 0) >= someBarsShare }
     }
 
     /// One code-like block, in the frame's pixels: its busy cells, and
@@ -84,6 +87,11 @@ struct Localizer {
     /// PDF417 0.05–0.79. What a region taken for the wrong kind loses in
     /// second chances is in `Pass.serving`.
     static let barsShare = 0.5, matrixShare = 0.2
+    /// Bars among a matrix's busy cells from which a MicroPDF417 may be
+    /// there (`Pass.firstGroups`): the corpus's QR and Data Matrix images
+    /// taken for a matrix measure 0.00–0.09 at both scales but for a few,
+    /// a MicroPDF417 cropped to its edges (corpus-more's 4x6-thick-1) 0.18.
+    static let someBarsShare = 0.1
 
     /// The share of bar cells in `blocks`, seen at one scale.
     private static func barShare(of blocks: [Block]) -> Double? {

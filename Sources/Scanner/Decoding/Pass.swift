@@ -173,13 +173,18 @@ struct Pass {
     /// first, so that a read of it spares the other kind's readers. Of the
     /// matrix readers QR looks first, alone: it is the most common, and on
     /// the corpus's QR photos the Data Matrix reader cost as much as QR's.
-    static func firstGroups(for kind: Localizer.Kind) -> [Set<EngineName>] {
+    static func firstGroups(for candidates: Localizer.Candidates) -> [Set<EngineName>] {
         let otherMatrix: Set<EngineName> = [.aztec, .dataMatrix, .maxiCode, .microPDF417], libraries: Set<EngineName> = [.zbar, .zxing]
-        switch kind {
+        switch candidates.kind {
         // PDF417 looks like bars to the localizer: its reader looks right
         // after the linear one, on what that left unexplained.
         case .bars: return [[.linear], [.pdf417], [.qr], otherMatrix, libraries]
-        case .matrix: return [[.qr], otherMatrix.union([.pdf417]), [.linear], libraries]
+        // A MicroPDF417 is bars: not where the localizer saw a matrix with
+        // hardly a bar cell, where its probe lines cost 64% of what they
+        // cost over the corpus and found nothing.
+        case .matrix:
+            let matrix = candidates.hasSomeBars ? otherMatrix : otherMatrix.subtracting([.microPDF417])
+            return [[.qr], matrix.union([.pdf417]), [.linear], libraries]
         case .either: return [[.linear, .qr, .pdf417], otherMatrix, libraries]
         }
     }

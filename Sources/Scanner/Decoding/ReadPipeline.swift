@@ -69,7 +69,7 @@ struct ReadPipeline: Sendable {
     /// follows what is left.
     private func firstPass(_ pass: Pass, on region: Frame, candidates: Localizer.Candidates, _ meter: inout WorkMeter) -> [Detection] {
         var found: [Detection] = []
-        for (index, group) in Pass.firstGroups(for: candidates.kind).enumerated() {
+        for (index, group) in Pass.firstGroups(for: candidates).enumerated() {
             guard let groupPass = pass.restricted(to: group) else { continue }
             var target = region
             if index > 0 {

@@ -57,7 +57,7 @@ enum MicroPDF417RowScan {
         let widths = RunWidths.sanitized(runs)
         var i = 1
         while i + 6 < widths.count {
-            if let (rap, module) = fragment(widths, at: i) ?? centre(widths, at: i) {
+            if let (rap, module) = fragment(widths, at: i).map({ ($0.rap, $0.module) }) ?? centre(widths, at: i) {
                 found.append(Fragment(kind: rap.kind, position: rap.position, start: runs.edges[i], module: module))
                 i += 14
             } else {
@@ -66,14 +66,14 @@ enum MicroPDF417RowScan {
         }
     }
 
-    /// The side RAP from the dark run `i` and its module, when light comes before it and a
-    /// codeword after it; nil otherwise.
-    private static func fragment(_ w: [Float], at i: Int) -> (MicroPDF417RAP.Match, Float)? {
+    /// The side RAP from the dark run `i`, its module and the cluster index of the codeword after
+    /// it, when light comes before it; nil otherwise.
+    private static func fragment(_ w: [Float], at i: Int) -> (rap: MicroPDF417RAP.Match, module: Float, cluster: Int)? {
         guard let left = MicroPDF417EdgeDistances.rap(w, at: i), left.kind == .side else { return nil }
         let module = sum(w, i, 6) / Float(MicroPDF417RAP.modules)
         // The margin before it: at least most of a module's light.
-        guard w[i - 1] > 0.6 * module, i + 14 <= w.count, MicroPDF417EdgeDistances.codeword(w, at: i + 6) != nil else { return nil }
-        return (left, module)
+        guard w[i - 1] > 0.6 * module, i + 14 <= w.count, let first = MicroPDF417EdgeDistances.codeword(w, at: i + 6) else { return nil }
+        return (left, module, first.clusterIndex)
     }
 
     /// The centre RAP from the dark run `i` and its module, when a codeword follows; nil otherwise.
@@ -86,8 +86,12 @@ enum MicroPDF417RowScan {
     /// The row whose left RAP, or (CC-A's 3 columns) first codeword, is the dark run `i` onwards,
     /// and the dark run after it; nil when none.
     private static func row(_ w: [Float], at i: Int, edges: [Float], fragments: inout Int) -> (MicroPDF417RowRead, Int)? {
-        if let (left, module) = fragment(w, at: i) {
+        if let (left, module, first) = fragment(w, at: i) {
             fragments += 1
+            // In every size, CC-A's too, a row's cluster is its left RAP's position mod 3
+            // (MicroPDF417TableTests): a codeword of another cluster is another row's, where the
+            // line left the row.
+            guard first == left.position % 3 else { return nil }
             // Most columns first: a shorter parse can end inside the row, at a codeword and a space
             // that look like a right RAP and a stop bar.
             for columns in stride(from: 4, through: 1, by: -1) {

@@ -40,4 +40,15 @@ import Testing
             }
         }
     }
+
+    /// A row's cluster is its left RAP's position mod 3 in every size with one (CC-A's too), which lets a probe line
+    /// reject a RAP followed by another row's codeword (`MicroPDF417RowScan.fragment`).
+    @Test func clusterFollowsTheLeftRAP() {
+        for size in MicroPDF417Size.withCCA where size.first.left != nil {
+            for row in 0..<size.rows {
+                let a = size.rowAddress(row)
+                #expect(a.cluster == a.left.map { $0 % 3 }, "\(size.columns)x\(size.rows) row \(row)")
+            }
+        }
+    }
 }
