@@ -2,7 +2,8 @@ import Glibc
 
 /// Where a MicroPDF417 may be, found cheaply so that the dense scan lines follow the symbols and
 /// not the frame: sparse lines across a peak's box (`probeSpacing` apart, along the bars' normal
-/// and the rows' direction) look for side RAPs followed by a codeword, and a sighting counts only
+/// and the rows' direction) look for side RAPs (and for a composite's CC-A, whose 3 columns have
+/// no left one, centre RAPs) followed by a codeword, and a sighting counts only
 /// when a line within a few rows sees one of the same size at the same place along the rows with
 /// the next RAP of the cycle, as a RAP column's neighbouring rows show. Any texture of square
 /// modules (a QR code) shows RAP-like runs and, on the next line, the same ones again; the next
@@ -41,7 +42,8 @@ enum MicroPDF417Candidates {
     }
 
     /// The candidate boxes within `box` for lines at `directions`, and the samples the probe took.
-    static func regions(_ sampler: LineSampler, box: PixelRect, directions: [Double]) -> (regions: [Region], samples: Int) {
+    /// `ccA`: centre RAP columns count too (CC-A's 3 columns have no left one).
+    static func regions(_ sampler: LineSampler, box: PixelRect, directions: [Double], ccA: Bool) -> (regions: [Region], samples: Int) {
         var regions: [Region] = [], samples = 0
         for degrees in directions {
             var sightings: [Sighting] = [], fragments: [MicroPDF417RowScan.Fragment] = []
@@ -50,7 +52,7 @@ enum MicroPDF417Candidates {
                 let total = runs.edges.last ?? 0
                 for reversed in [false, true] {
                     fragments.removeAll(keepingCapacity: true)
-                    MicroPDF417RowScan.fragments(reversed ? runs.reversed() : runs, into: &fragments)
+                    MicroPDF417RowScan.fragments(reversed ? runs.reversed() : runs, ccA: ccA, into: &fragments)
                     for fragment in fragments {
                         let p = point(reversed ? total - fragment.start : fragment.start)
                         sightings.append(Sighting(line: line, reversed: reversed, fragment: fragment, x: p.x, y: p.y))

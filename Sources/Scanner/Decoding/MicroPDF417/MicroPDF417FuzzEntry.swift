@@ -31,7 +31,7 @@ package enum MicroPDF417FuzzEntry {
                 }
                 widths[widths.count - 1] += 1
             }
-            reads += MicroPDF417RowScan.rows(ScanRuns(widths: widths), fragments: &fragments)
+            reads += MicroPDF417RowScan.rows(ScanRuns(widths: widths), ccA: true, fragments: &fragments)
         }
         return MicroPDF417SymbolDecoder.decode(reads)
     }

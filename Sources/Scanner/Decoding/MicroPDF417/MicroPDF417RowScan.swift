@@ -23,13 +23,14 @@ struct MicroPDF417RowRead: Sendable, Hashable {
 enum MicroPDF417RowScan {
     /// Rows read on `runs` (light first, as `EdgeProfile` gives them), in the line's direction.
     /// `fragments` counts side RAPs followed by a codeword, whole rows or not: the evidence that
-    /// the line crosses a MicroPDF417 at all.
-    static func rows(_ runs: ScanRuns, fragments: inout Int) -> [MicroPDF417RowRead] {
+    /// the line crosses a MicroPDF417 at all. `ccA`: CC-A's rows too (only a composite search
+    /// looks for them: the 3 columns' rows cost a RAP lookup at every other bar).
+    static func rows(_ runs: ScanRuns, ccA: Bool, fragments: inout Int) -> [MicroPDF417RowRead] {
         let widths = RunWidths.sanitized(runs)
         var found: [MicroPDF417RowRead] = []
         var i = 1
         while i + 6 < widths.count {
-            if let (row, next) = row(widths, at: i, edges: runs.edges, fragments: &fragments) {
+            if let (row, next) = row(widths, at: i, edges: runs.edges, ccA: ccA, fragments: &fragments) {
                 found.append(row)
                 i = next
             } else {
@@ -52,12 +53,12 @@ enum MicroPDF417RowScan {
     }
 
     /// Every fragment on `runs` (light first), in the line's direction: the cheap evidence that
-    /// looks for symbols before whole rows are read.
-    static func fragments(_ runs: ScanRuns, into found: inout [Fragment]) {
+    /// looks for symbols before whole rows are read. Centre RAPs only with `ccA`.
+    static func fragments(_ runs: ScanRuns, ccA: Bool, into found: inout [Fragment]) {
         let widths = RunWidths.sanitized(runs)
         var i = 1
         while i + 6 < widths.count {
-            if let (rap, module) = fragment(widths, at: i).map({ ($0.rap, $0.module) }) ?? centre(widths, at: i) {
+            if let (rap, module) = fragment(widths, at: i).map({ ($0.rap, $0.module) }) ?? (ccA ? centre(widths, at: i) : nil) {
                 found.append(Fragment(kind: rap.kind, position: rap.position, start: runs.edges[i], module: module))
                 i += 14
             } else {
@@ -85,7 +86,8 @@ enum MicroPDF417RowScan {
 
     /// The row whose left RAP, or (CC-A's 3 columns) first codeword, is the dark run `i` onwards,
     /// and the dark run after it; nil when none.
-    private static func row(_ w: [Float], at i: Int, edges: [Float], fragments: inout Int) -> (MicroPDF417RowRead, Int)? {
+    private static func row(_ w: [Float], at i: Int, edges: [Float], ccA: Bool, fragments: inout Int) -> (MicroPDF417RowRead, Int)? {
+        let sizes = ccA ? MicroPDF417Size.withCCA : MicroPDF417Size.all
         if let (left, module, first) = fragment(w, at: i) {
             fragments += 1
             // In every size, CC-A's too, a row's cluster is its left RAP's position mod 3
@@ -95,21 +97,24 @@ enum MicroPDF417RowScan {
             // Most columns first: a shorter parse can end inside the row, at a codeword and a space
             // that look like a right RAP and a stop bar.
             for columns in stride(from: 4, through: 1, by: -1) {
-                if let found = row(w, from: i + 6, left: left.position, columns: columns, module: module, edges: edges, start: i) { return found }
+                if let found = row(w, from: i + 6, left: left.position, columns: columns, module: module, sizes: sizes, edges: edges, start: i) {
+                    return found
+                }
             }
             return nil
         }
         // A codeword after light, then a centre RAP.
-        guard i + 14 <= w.count, let rap = MicroPDF417EdgeDistances.rap(w, at: i + 8), rap.kind == .centre else { return nil }
+        guard ccA, i + 14 <= w.count, let rap = MicroPDF417EdgeDistances.rap(w, at: i + 8), rap.kind == .centre else { return nil }
         let module = sum(w, i, 8) / Float(PDF417Codewords.modules)
         guard w[i - 1] > 0.6 * module else { return nil }
-        return row(w, from: i, left: nil, columns: 3, module: module, edges: edges, start: i)
+        return row(w, from: i, left: nil, columns: 3, module: module, sizes: sizes, edges: edges, start: i)
     }
 
     /// The row of `columns` whose first codeword is the dark run `k`, after its left RAP at
-    /// position `left` (nil: none), which starts at the dark run `start`; `module` is the module so far.
-    private static func row(_ w: [Float], from k: Int, left: Int?, columns: Int, module: Float, edges: [Float],
-                            start: Int) -> (MicroPDF417RowRead, Int)? {
+    /// position `left` (nil: none), which starts at the dark run `start`; `module` is the module so
+    /// far; `sizes` those the row may belong to.
+    private static func row(_ w: [Float], from k: Int, left: Int?, columns: Int, module: Float, sizes: [MicroPDF417Size],
+                            edges: [Float], start: Int) -> (MicroPDF417RowRead, Int)? {
         var k = k, cluster: Int? = nil, codewords: [Int] = [], centre: Int? = nil
         var unit = module
         for column in 0..<columns {
@@ -134,7 +139,7 @@ enum MicroPDF417RowScan {
         let stop = w[k + 6] / unit
         let address = MicroPDF417Size.RowAddress(left: left, centre: centre, right: right.position, cluster: cluster)
         guard stop > 0.5, stop < 1.7, w[k + 7] > 0.6 * unit,
-              MicroPDF417Size.withCCA.contains(where: { $0.columns == columns && $0.row(address) != nil }) else { return nil }
+              sizes.contains(where: { $0.columns == columns && $0.row(address) != nil }) else { return nil }
         let read = MicroPDF417RowRead(
             columns: columns, left: left, centre: centre, right: right.position, cluster: cluster,
             codewords: codewords, start: edges[start], end: edges[k + 7])
