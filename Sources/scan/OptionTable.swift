@@ -135,9 +135,9 @@ enum OptionTable {
                                        in JSON as "add_on"
                 micropdf417            read by native, off unless named (all,micropdf417): its
                                        reader adds about half the others' cost on photos
-              A GS1 Composite's 2D part (CC-B or CC-C) is read above its EAN/UPC, GS1-128 or
-              DataBar and reported as that code, its GS1 data joined: JSON "composite" (CC-A
-              is not read yet: such a code is reported as its linear part alone).
+              A GS1 Composite's 2D part (CC-A, CC-B or CC-C) is read above its EAN/UPC,
+              GS1-128 or DataBar and reported as that code, its GS1 data joined: JSON
+              "composite".
               JSON's "engine" names the engine whose read is reported: native (this project's
               own decoders, zbar the witness of a 1D read on a single line), zbar or zxing.
               Names ignore case, - and _ (EAN-13, data_matrix); also accepted: qrcode, ean (ean13),
@@ -180,8 +180,8 @@ enum OptionTable {
                 json: JSON Lines with source, symbology, text, bytes (base64),
                 corners (4 points, clockwise from the symbol's top-left),
                 symbology_id (AIM, e.g. ]E0), gtin, isbn (a book's EAN-13:
-                isbn13, and isbn10 for 978), add_on, composite (cc-b,
-                cc-c: a GS1 Composite's 2D part, joined), gs1 (AIs and
+                isbn13, and isbn10 for 978), add_on, composite (cc-a,
+                cc-b, cc-c: a GS1 Composite's 2D part, joined), gs1 (AIs and
                 values) and hri, or gs1_error; variable_measure; for a 2D
                 code our reader decoded, version (QR 7, M3, R13x77, Aztec C3
                 or F12, Data Matrix 24x24), ec_level and mask (QR family),

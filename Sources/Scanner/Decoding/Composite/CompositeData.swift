@@ -5,10 +5,11 @@
 /// value is AI (10)'s unless it starts with FNC1. Method "11" (AI 90 compressed) is not read.
 enum CompositeData {
     /// CC-B and CC-C carry the bit stream in byte compaction: 8 bits a byte, first bit highest.
-    static func decode(bytes: [UInt8]) -> [UInt8]? {
+    /// (CC-A's is base-928 compacted: `CCACompaction`.)
+    static func bits(bytes: [UInt8]) -> DataBarBits {
         var bits = DataBarBits()
         for byte in bytes { bits.append(Int(byte), count: 8) }
-        return decode(bits)
+        return bits
     }
 
     static func decode(_ bits: DataBarBits) -> [UInt8]? {

@@ -1,7 +1,8 @@
 /// Our GS1 Composite reading's fuzzing entry point (Fuzz/Composite), `package` so the harness
 /// reaches the module's internals without `@testable`.
 ///
-/// An even first byte makes the rest a 2D component's bit stream (`CompositeData`); an odd one
+/// An even first byte makes the rest a 2D component's bit stream (`CompositeData`), or, when
+/// its second bit is set, CC-A's data codewords (two bytes each, `CCACompaction`); an odd one
 /// a small frame (its width from the second byte, a linear read's box from the next four, then
 /// the pixels) searched above that read (`CompositeSearch`): probed first, or, when the first
 /// byte's second bit is set, searched at once as a DataBar's set linkage flag has it.
@@ -10,7 +11,12 @@ package enum CompositeFuzzEntry {
         guard let first = bytes.first else { return }
         let rest = Array(bytes.dropFirst())
         guard first & 1 == 1 else {
-            _ = CompositeData.decode(bytes: rest)
+            if first & 2 == 2 {
+                let codewords = stride(from: 0, to: rest.count - 1, by: 2).map { Int(rest[$0]) << 8 | Int(rest[$0 + 1]) }
+                _ = CCACompaction.bits(codewords).map(CompositeData.decode)
+            } else {
+                _ = CompositeData.decode(CompositeData.bits(bytes: rest))
+            }
             return
         }
         guard rest.count > 5 else { return }

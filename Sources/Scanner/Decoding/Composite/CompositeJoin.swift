@@ -4,9 +4,10 @@
 /// around both, and which component it was.
 enum CompositeJoin {
     /// nil when either part is no valid GS1 data: the linear read is then reported alone.
-    static func joined(_ linear: Detection, _ component: any MatrixSymbolRead, component kind: CompositeComponent,
+    /// `bits`: the component's bit stream (`CompositeData`).
+    static func joined(_ linear: Detection, _ component: any MatrixSymbolRead, bits: DataBarBits, component kind: CompositeComponent,
                        corners: [Point]) -> Detection? {
-        guard let componentData = CompositeData.decode(bytes: component.bytes),
+        guard let componentData = CompositeData.decode(bits),
               case .success(let second) = GS1ElementString.parse(componentData),
               case .success(let first) = GS1ElementString.parse(linearData(linear)) else { return nil }
         let bytes = GS1ElementString(elements: first.elements + second.elements).transmitted

@@ -19,7 +19,7 @@ enum CompositeProbe {
         frame.withUnsafeBytes { raw in
             guard let sampler = LineSampler(pixels: raw.assumingMemoryBound(to: UInt8.self), width: frame.width,
                                             height: frame.height, stride: frame.stride) else { return false }
-            let regions = MicroPDF417Candidates.regions(sampler, box: box, directions: [degrees]).regions
+            let regions = MicroPDF417Candidates.regions(sampler, box: box, directions: [degrees], ccA: true).regions
             if regions.contains(where: { $0.support >= minimumSupport }) { return true }
             return ccC && guards(sampler, box: box, degrees: degrees)
         }

@@ -2,7 +2,7 @@ import Glibc
 
 /// GS1 Composites (ISO/IEC 24723) found from their linear component: beside each linear read
 /// that can carry a 2D component (EAN/UPC and GS1-128, whose bars say nothing of one, and every
-/// DataBar), our MicroPDF417 reader (CC-B) and PDF417 reader (CC-C) look in a band
+/// DataBar), our MicroPDF417 reader (CC-A, CC-B) and PDF417 reader (CC-C) look in a band
 /// across the bars, both sides (the read does not say which way is up), and the nearest linked
 /// read there is joined to it (`CompositeJoin`). They search only where a component is
 /// announced: by a DataBar's linkage flag, or, for the others, by a cheap probe of strips just
@@ -35,7 +35,7 @@ enum CompositeSearch {
             let view = frame.cropped(to: band)
             let components = linkedReads(in: view, ccC: ccC).filter { inBand($0.corners, of: linear) }
             guard let nearest = components.min(by: { distance($0.corners, linear) < distance($1.corners, linear) }) else { return linear }
-            return CompositeJoin.joined(linear, nearest.read, component: nearest.kind, corners: nearest.corners) ?? linear
+            return CompositeJoin.joined(linear, nearest.read, bits: nearest.bits, component: nearest.kind, corners: nearest.corners) ?? linear
         }
     }
 
@@ -48,6 +48,8 @@ enum CompositeSearch {
     struct Component {
         var kind: CompositeComponent
         var read: any MatrixSymbolRead
+        /// Its bit stream: CC-A's own compaction, CC-B's and CC-C's bytes.
+        var bits: DataBarBits
         /// In image pixels.
         var corners: [Point]
     }
@@ -55,11 +57,16 @@ enum CompositeSearch {
     /// The linked MicroPDF417 and (`ccC`: above GS1-128, the only linear component CC-C goes
     /// with) PDF417 reads in `view`, corners in image pixels.
     private static func linkedReads(in view: Frame, ccC: Bool) -> [Component] {
-        let micro = view.matrixReads { luma, width, height, stride, _ in MicroPDF417Reader.read(luma, width: width, height: height, stride: stride) }
-            .filter(\.linked).map { Component(kind: .ccB, read: $0, corners: $0.corners.map { view.imagePoint(Point(x: $0.x, y: $0.y)) }) }
+        let micro = view.matrixReads { luma, width, height, stride, _ in MicroPDF417Reader.read(luma, width: width, height: height, stride: stride, ccA: true) }
+            .filter(\.linked).map {
+                Component(kind: $0.size.isCCA ? .ccA : .ccB, read: $0, bits: $0.compositeBits ?? CompositeData.bits(bytes: $0.bytes),
+                          corners: $0.corners.map { view.imagePoint(Point(x: $0.x, y: $0.y)) })
+            }
         guard ccC else { return micro }
         let full = view.matrixReads { luma, width, height, stride, _ in PDF417Reader.read(luma, width: width, height: height, stride: stride) }
-            .filter(\.message.linked).map { Component(kind: .ccC, read: $0, corners: $0.corners.map { view.imagePoint(Point(x: $0.x, y: $0.y)) }) }
+            .filter(\.message.linked).map {
+                Component(kind: .ccC, read: $0, bits: CompositeData.bits(bytes: $0.bytes), corners: $0.corners.map { view.imagePoint(Point(x: $0.x, y: $0.y)) })
+            }
         return micro + full
     }
 

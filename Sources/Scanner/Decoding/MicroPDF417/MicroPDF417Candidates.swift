@@ -2,7 +2,8 @@ import Glibc
 
 /// Where a MicroPDF417 may be, found cheaply so that the dense scan lines follow the symbols and
 /// not the frame: sparse lines across a peak's box (`probeSpacing` apart, along the bars' normal
-/// and the rows' direction) look for side RAPs followed by a codeword, and a sighting counts only
+/// and the rows' direction) look for side RAPs (and for a composite's CC-A, whose 3 columns have
+/// no left one, centre RAPs) followed by a codeword, and a sighting counts only
 /// when a line within a few rows sees one of the same size at the same place along the rows with
 /// the next RAP of the cycle, as a RAP column's neighbouring rows show. Any texture of square
 /// modules (a QR code) shows RAP-like runs and, on the next line, the same ones again; the next
@@ -23,8 +24,10 @@ enum MicroPDF417Candidates {
     /// Modules a row reaches from its left RAP (4 columns, centre RAP, stop bar: 99) and beyond
     /// it on every side, for the dense lines' margins and a symbol's rows above and below a pair.
     static let reach: Float = 100, margin: Float = 12
+    /// Modules a row may start before its centre RAP (4 columns: left RAP and two codewords).
+    static let beforeCentre: Float = 44
 
-    /// A side RAP seen on a probe line, placed in the image.
+    /// A side or centre RAP seen on a probe line, placed in the image.
     private struct Sighting {
         var line: Int
         var reversed: Bool
@@ -39,7 +42,8 @@ enum MicroPDF417Candidates {
     }
 
     /// The candidate boxes within `box` for lines at `directions`, and the samples the probe took.
-    static func regions(_ sampler: LineSampler, box: PixelRect, directions: [Double]) -> (regions: [Region], samples: Int) {
+    /// `ccA`: centre RAP columns count too (CC-A's 3 columns have no left one).
+    static func regions(_ sampler: LineSampler, box: PixelRect, directions: [Double], ccA: Bool) -> (regions: [Region], samples: Int) {
         var regions: [Region] = [], samples = 0
         for degrees in directions {
             var sightings: [Sighting] = [], fragments: [MicroPDF417RowScan.Fragment] = []
@@ -48,7 +52,7 @@ enum MicroPDF417Candidates {
                 let total = runs.edges.last ?? 0
                 for reversed in [false, true] {
                     fragments.removeAll(keepingCapacity: true)
-                    MicroPDF417RowScan.fragments(reversed ? runs.reversed() : runs, into: &fragments)
+                    MicroPDF417RowScan.fragments(reversed ? runs.reversed() : runs, ccA: ccA, into: &fragments)
                     for fragment in fragments {
                         let p = point(reversed ? total - fragment.start : fragment.start)
                         sightings.append(Sighting(line: line, reversed: reversed, fragment: fragment, x: p.x, y: p.y))
@@ -76,27 +80,30 @@ enum MicroPDF417Candidates {
         return (Array(supported.prefix(maximumRegions)), samples)
     }
 
-    /// Two sightings of one RAP column read along (ux, uy): modules within a quarter, their
+    /// Two sightings of one RAP column read along (ux, uy): of one kind, modules within a quarter, their
     /// starts within 2 modules along the rows and a few rows apart across them, and neighbouring
     /// RAPs of the 52-pattern cycle.
     private static func paired(_ a: Sighting, _ b: Sighting, _ ux: Float, _ uy: Float) -> Bool {
         let (ma, mb) = (a.fragment.module, b.fragment.module)
-        guard ma < 1.33 * mb, mb < 1.33 * ma else { return false }
+        guard a.fragment.kind == b.fragment.kind, ma < 1.33 * mb, mb < 1.33 * ma else { return false }
         let (ex, ey) = (a.x - b.x, a.y - b.y)
         guard abs(ex * ux + ey * uy) <= 2 * ma, abs(-ex * uy + ey * ux) <= pairRows * 2 * ma + probeSpacing else { return false }
         let step = (a.fragment.position - b.fragment.position + 52) % 52
         return step == 1 || step == 51
     }
 
-    /// The box a symbol whose left RAP column holds `a` may cover: from the RAP back a margin and
-    /// on along its row, widened by the margin across; clamped to the image.
+    /// The box a symbol whose left (or centre) RAP column holds `a` may cover: from the RAP (or
+    /// where its row may start) back a margin and on along its row, widened by the margin across;
+    /// clamped to the image.
     private static func extent(_ sampler: LineSampler, _ a: Sighting, _ ux: Float, _ uy: Float) -> PixelRect? {
         let m = a.fragment.module
-        let (ex, ey) = (a.x + ux * reach * m, a.y + uy * reach * m)
+        let back = a.fragment.kind == .centre ? beforeCentre * m : 0
+        let (sx, sy) = (a.x - ux * back, a.y - uy * back)
+        let (ex, ey) = (sx + ux * reach * m, sy + uy * reach * m)
         let pad = margin * m
         return MicroPDF417ScanLines.box(
-            sampler, x0: Int(min(a.x, ex) - pad), y0: Int(min(a.y, ey) - pad),
-            x1: Int((max(a.x, ex) + pad).rounded(.up)), y1: Int((max(a.y, ey) + pad).rounded(.up)))
+            sampler, x0: Int(min(sx, ex) - pad), y0: Int(min(sy, ey) - pad),
+            x1: Int((max(sx, ex) + pad).rounded(.up)), y1: Int((max(sy, ey) + pad).rounded(.up)))
     }
 
     /// Adds `box` to the region it overlaps (their union, merging on), or as a region of its own.

@@ -2,7 +2,7 @@
 /// reaches the module's internals without `@testable`.
 ///
 /// The first byte chooses what the rest is (`MatrixFuzzInput.run`): a grid of one size's rows
-/// (the second byte picks the size; a row of modules, with a light module each side, per symbol
+/// (the second byte picks the size, of MicroPDF417's 34 and then CC-A's 17; a row of modules, with a light module each side, per symbol
 /// row) read row by row through `MicroPDF417RowScan` and `MicroPDF417SymbolDecoder`, a small
 /// frame, or the grid drawn as a frame, both through `MicroPDF417Engine().decode`.
 package enum MicroPDF417FuzzEntry {
@@ -13,7 +13,7 @@ package enum MicroPDF417FuzzEntry {
     }
 
     static func shape(_ value: Int) -> (width: Int, height: Int) {
-        let size = MicroPDF417Size.all[value % MicroPDF417Size.all.count]
+        let size = MicroPDF417Size.withCCA[value % MicroPDF417Size.withCCA.count]
         return (size.modulesAcross + 2, size.rows)
     }
 
@@ -31,7 +31,7 @@ package enum MicroPDF417FuzzEntry {
                 }
                 widths[widths.count - 1] += 1
             }
-            reads += MicroPDF417RowScan.rows(ScanRuns(widths: widths), fragments: &fragments)
+            reads += MicroPDF417RowScan.rows(ScanRuns(widths: widths), ccA: true, fragments: &fragments)
         }
         return MicroPDF417SymbolDecoder.decode(reads)
     }

@@ -26,14 +26,16 @@ enum MicroPDF417Reader {
     /// Reads that make a symbol worth decoding.
     static let minimumReads = 3
 
-    /// A row read placed in the image: its left RAP's start and its stop bar's end.
+    /// A row read placed in the image: its start (left RAP, or CC-A's first codeword) and its stop bar's end.
     struct PlacedRow: Sendable {
         var read: MicroPDF417RowRead
         var start: MatrixPoint
         var end: MatrixPoint
     }
 
-    static func read(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [MicroPDF417Read] {
+    /// `ccA`: GS1 Composite CC-A's sizes too, whose 3 columns' rows have no left RAP (a composite
+    /// search; a MicroPDF417 alone pays nothing for them).
+    static func read(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, ccA: Bool = false) -> [MicroPDF417Read] {
         guard let sampler = LineSampler(pixels: luma, width: width, height: height, stride: stride) else { return [] }
         var found: [MicroPDF417Read] = []
         for peak in MicroPDF417Orientation.peaks(luma, width: width, height: height, stride: stride) {
@@ -42,8 +44,8 @@ enum MicroPDF417Reader {
                 sampler, x0: core.x - margin, y0: core.y - margin, x1: core.x + core.width + margin,
                 y1: core.y + core.height + margin) else { continue }
             let directions = [peak.degrees] + (peak.rowDegrees.map { [$0] } ?? [])
-            for region in MicroPDF417Candidates.regions(sampler, box: box, directions: directions).regions {
-                for read in read(sampler, box: region.box, directions: directions) where !found.contains(where: { same($0, read) }) {
+            for region in MicroPDF417Candidates.regions(sampler, box: box, directions: directions, ccA: ccA).regions {
+                for read in read(sampler, box: region.box, directions: directions, ccA: ccA) where !found.contains(where: { same($0, read) }) {
                     found.append(read)
                 }
             }
@@ -53,7 +55,7 @@ enum MicroPDF417Reader {
 
     /// The symbols in one candidate box: dense lines at each turn of each direction until every
     /// group of rows large enough decodes.
-    private static func read(_ sampler: LineSampler, box: PixelRect, directions: [Double]) -> [MicroPDF417Read] {
+    private static func read(_ sampler: LineSampler, box: PixelRect, directions: [Double], ccA: Bool) -> [MicroPDF417Read] {
         var placed: [PlacedRow] = [], fragments = 0
         var decoded: [MicroPDF417Read] = []
         var budget = sampleBudget * box.width * box.height
@@ -61,7 +63,7 @@ enum MicroPDF417Reader {
             if k >= turnsWithoutEvidence && fragments == 0 { break }
             for direction in directions where budget > 0 {
                 budget -= scan(MicroPDF417ScanLines(sampler: sampler, box: box, degrees: direction + turn, spacing: 1),
-                               into: &placed, fragments: &fragments)
+                               ccA: ccA, into: &placed, fragments: &fragments)
             }
             let groups = group(placed)
             decoded = groups.compactMap(decode)
@@ -73,17 +75,17 @@ enum MicroPDF417Reader {
     }
 
     /// Rows read on `lines`, both ways; returns the samples taken.
-    private static func scan(_ lines: MicroPDF417ScanLines, into placed: inout [PlacedRow], fragments: inout Int) -> Int {
+    private static func scan(_ lines: MicroPDF417ScanLines, ccA: Bool, into placed: inout [PlacedRow], fragments: inout Int) -> Int {
         lines.cast { runs, _, point in
             let total = runs.edges.last ?? 0
             func at(_ t: Float) -> MatrixPoint {
                 let p = point(t)
                 return MatrixPoint(x: Double(p.x), y: Double(p.y))
             }
-            for read in MicroPDF417RowScan.rows(runs, fragments: &fragments) {
+            for read in MicroPDF417RowScan.rows(runs, ccA: ccA, fragments: &fragments) {
                 placed.append(PlacedRow(read: read, start: at(read.start), end: at(read.end)))
             }
-            for read in MicroPDF417RowScan.rows(runs.reversed(), fragments: &fragments) {
+            for read in MicroPDF417RowScan.rows(runs.reversed(), ccA: ccA, fragments: &fragments) {
                 placed.append(PlacedRow(read: read, start: at(total - read.start), end: at(total - read.end)))
             }
             return placed.count < maximumReads
@@ -105,7 +107,7 @@ enum MicroPDF417Reader {
             let length = (dx * dx + dy * dy).squareRoot()
             guard length > 0 else { continue }
             let (ux, uy) = (dx / length, dy / length)
-            let module = length / Double(MicroPDF417Size.modulesAcross(columns: a.read.columns))
+            let module = length / Double(MicroPDF417Size.modulesAcross(columns: a.read.columns, leftRAP: a.read.left != nil))
             let mx = (a.start.x + a.end.x) / 2, my = (a.start.y + a.end.y) / 2
             for j in (i + 1)..<placed.count where placed[j].read.columns == a.read.columns {
                 let b = placed[j]

@@ -1,7 +1,7 @@
 /// The rows one symbol's scan lines read, to its message: the size that most reads' RAPs and
 /// clusters fit, each codeword voted across the lines that read its row (a clear winner, else an
 /// erasure), Reed–Solomon over GF(929) with the size's check codewords, then PDF417's data
-/// decoding of every codeword before them.
+/// decoding of every codeword before them, or for a CC-A their bits (`CCACompaction`).
 enum MicroPDF417SymbolDecoder {
     /// A vote's winner needs more than twice the runner-up's lines.
     static let winningMargin = 2
@@ -9,8 +9,8 @@ enum MicroPDF417SymbolDecoder {
     static func decode(_ reads: [MicroPDF417RowRead]) -> MicroPDF417Read? {
         guard let columns = reads.first?.columns, reads.allSatisfy({ $0.columns == columns }) else { return nil }
         var fits: [(size: MicroPDF417Size, rows: [Int?])] = []
-        for size in MicroPDF417Size.all where size.columns == columns {
-            let rows = reads.map { size.row(left: $0.left, centre: $0.centre, right: $0.right, cluster: $0.cluster) }
+        for size in MicroPDF417Size.withCCA where size.columns == columns {
+            let rows = reads.map { size.row($0.address) }
             let fitting = rows.count { $0 != nil }
             if fitting > 0 { fits.append((size, rows)) }
         }
@@ -39,9 +39,14 @@ enum MicroPDF417SymbolDecoder {
         }
         // Two check codewords at least stay to verify what the others filled in.
         guard erasures.count + 2 <= size.ecCount,
-              let corrected = PDF417ErrorCorrection.correct(received, ecCount: size.ecCount, erasures: erasures),
-              let message = MicroPDF417Data.decode(Array(corrected.codewords.prefix(size.dataCount)))
-        else { return nil }
+              let corrected = PDF417ErrorCorrection.correct(received, ecCount: size.ecCount, erasures: erasures) else { return nil }
+        let data = Array(corrected.codewords.prefix(size.dataCount))
+        if size.isCCA {
+            guard let bits = CCACompaction.bits(data) else { return nil }
+            return MicroPDF417Read(bytes: [], text: "", size: size, correctedCodewords: corrected.corrected, ecis: [], linked: true,
+                                   corners: [], compositeBits: bits)
+        }
+        guard let message = MicroPDF417Data.decode(data) else { return nil }
         return MicroPDF417Read(
             bytes: message.bytes, text: message.text, size: size, correctedCodewords: corrected.corrected, ecis: message.ecis,
             linked: message.linked, corners: [])

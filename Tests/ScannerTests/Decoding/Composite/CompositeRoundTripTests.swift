@@ -36,7 +36,7 @@ import Testing
         ("[10]ABC123[21]S/N-7", [("10", "ABC123"), ("21", "S/N-7")]),
     ]
 
-    static let components: [(Int, CompositeComponent)] = [(2, .ccB), (3, .ccC)]
+    static let components: [(Int, CompositeComponent)] = [(1, .ccA), (2, .ccB), (3, .ccC)]
 
     static func check(_ linear: Linear, component: Int, kind: CompositeComponent, payload: (data: String, elements: [(String, String)]),
                       pixelsPerModule: Double = 4, degrees: Double = 0) throws {
@@ -84,6 +84,18 @@ extension CompositeRoundTripTests {
         withKnownIssue("CC-C turned 15 degrees, or at 1.5 px a module") {
             try Self.check(Self.linears[4], component: 3, kind: .ccC, payload: Self.payloads[0], pixelsPerModule: 3, degrees: 15)
             try Self.check(Self.linears[4], component: 3, kind: .ccC, payload: Self.payloads[1], pixelsPerModule: 1.5)
+        }
+    }
+
+    /// CC-A in each of its widths (4 columns above EAN-13, 3 above EAN-8 with no left RAP, 2
+    /// above UPC-E), turned and at 2 to 4 pixels a module.
+    @Test(arguments: [0.0, 90, 180])
+    func ccATurnedAndScaled(_ degrees: Double) throws {
+        for index in [0, 1, 3] {
+            for pixelsPerModule in [2.0, 3, 4] {
+                try Self.check(Self.linears[index], component: 1, kind: .ccA, payload: Self.payloads[1], pixelsPerModule: pixelsPerModule,
+                               degrees: degrees)
+            }
         }
     }
 
