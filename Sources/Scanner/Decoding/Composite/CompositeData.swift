@@ -2,7 +2,8 @@
 /// method first, then DataBar Expanded's general-purpose field (`DataBarExpandedDecoding`).
 /// Method "0" is the field alone. Method "10" compresses a leading date and lot: "11" (no
 /// date) or a 16-bit date with one bit for its AI (0: 11, 1: 17), then the field, whose first
-/// value is AI (10)'s unless it starts with FNC1. Method "11" (AI 90 compressed) is not read.
+/// value is AI (10)'s unless it starts with FNC1. Method "11" compresses a leading AI (90)
+/// (`CompositeAI90`).
 enum CompositeData {
     /// CC-B and CC-C carry the bit stream in byte compaction: 8 bits a byte, first bit highest.
     /// (CC-A's is base-928 compacted: `CCACompaction`.)
@@ -15,7 +16,8 @@ enum CompositeData {
     static func decode(_ bits: DataBarBits) -> [UInt8]? {
         guard let method = bits.value(at: 0, count: 1) else { return nil }
         if method == 0 { return validated(DataBarExpandedDecoding.elementString(bits, from: 1) { $0 }) }
-        guard bits.value(at: 1, count: 1) == 0 else { return nil }
+        guard let second = bits.value(at: 1, count: 1) else { return nil }
+        if second == 1 { return validated(CompositeAI90.elementString(bits, from: 2)) }
         var p = 2, head: [UInt8] = []
         if bits.value(at: p, count: 2) == 0b11 {
             p += 2

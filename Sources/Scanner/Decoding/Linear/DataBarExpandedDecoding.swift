@@ -81,15 +81,18 @@ enum DataBarExpandedDecoding {
         return elementString(bits, from: p) { out + $0 }
     }
 
-    /// The general-purpose field from bit `p` to the end, made an element string by `joined`
-    /// (what the fields before it carry, put in front). ISO/IEC 24724:2011 has an FNC1 in
-    /// alphanumeric or ISO 646 mode return to numeric; earlier encoders latched back explicitly,
-    /// and their "000" latch reads as the start of an alphanumeric latch under the newer rule.
-    /// Where the newer reading is no GS1 element string, the older one is taken if it is.
-    static func elementString(_ bits: DataBarBits, from p: Int, joined: ([UInt8]) -> [UInt8]) -> [UInt8]? {
-        let modern = generalPurpose(bits, from: p, fnc1LatchesNumeric: true).map { trimmed(joined($0)) }
+    /// The general-purpose field from bit `p` to the end, read from `mode` (numeric unless a
+    /// composite's method "11" says otherwise), made an element string by `joined` (what the
+    /// fields before it carry, put in front; nil when they cannot be joined). ISO/IEC 24724:2011
+    /// has an FNC1 in alphanumeric or ISO 646 mode return to numeric; earlier encoders latched
+    /// back explicitly, and their "000" latch reads as the start of an alphanumeric latch under
+    /// the newer rule. Where the newer reading is no GS1 element string, the older one is taken
+    /// if it is.
+    static func elementString(_ bits: DataBarBits, from p: Int, in mode: Mode = .numeric,
+                              joined: ([UInt8]) -> [UInt8]?) -> [UInt8]? {
+        let modern = generalPurpose(bits, from: p, in: mode, fnc1LatchesNumeric: true).flatMap(joined).map(trimmed)
         if let modern, case .success = GS1ElementString.parse(modern) { return modern }
-        if let legacy = generalPurpose(bits, from: p, fnc1LatchesNumeric: false).map({ trimmed(joined($0)) }),
+        if let legacy = generalPurpose(bits, from: p, in: mode, fnc1LatchesNumeric: false).flatMap(joined).map(trimmed),
            case .success = GS1ElementString.parse(legacy) { return legacy }
         return modern
     }
@@ -128,13 +131,14 @@ enum DataBarExpandedDecoding {
         return out
     }
 
-    private enum Mode { case numeric, alphanumeric, iso646 }
+    /// The general-purpose field's modes.
+    enum Mode { case numeric, alphanumeric, iso646 }
 
-    /// The general-purpose field from bit `start` to the end.
-    private static func generalPurpose(_ bits: DataBarBits, from start: Int, fnc1LatchesNumeric: Bool) -> [UInt8]? {
+    /// The general-purpose field from bit `start`, in `mode`, to the end.
+    private static func generalPurpose(_ bits: DataBarBits, from start: Int, in mode: Mode, fnc1LatchesNumeric: Bool) -> [UInt8]? {
         var out: [UInt8] = []
         var p = start
-        var mode = Mode.numeric
+        var mode = mode
         let end = bits.count
         while p < end {
             switch mode {
