@@ -122,7 +122,7 @@ enum OptionTable {
     }
 
     static let sections: [Section] = [
-        Section(title: "SYMBOLOGIES (--symbologies, default all: every one but the add-ons and micropdf417)", notes: """
+        Section(title: "SYMBOLOGIES (--symbologies, default all: every one but the add-ons)", notes: """
                 ean13, ean8, upca, upce, code39, code93, code128,      read by native, zbar
                 codabar, itf (Interleaved 2 of 5, ITF-14), databar
                 databar-expanded, databar-limited, telepen,            read by native
@@ -130,11 +130,10 @@ enum OptionTable {
                 qr                                                     read by native, zxing-cpp, zbar
                 microqr, rmqr                                          read by native
                 pdf417, aztec, datamatrix, maxicode                    read by native, zxing-cpp
+                micropdf417                                            read by native
                 ean2, ean5             add-ons, off unless named with their main code (e.g.
                                        all,ean5 or ean13,ean5): reported with their EAN-13/UPC,
                                        in JSON as "add_on"
-                micropdf417            read by native, off unless named (all,micropdf417): its
-                                       reader adds about half the others' cost on photos
               A GS1 Composite's 2D part (CC-A, CC-B or CC-C) is read above its EAN/UPC,
               GS1-128 or DataBar and reported as that code, its GS1 data joined: JSON
               "composite".

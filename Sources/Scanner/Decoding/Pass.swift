@@ -47,8 +47,9 @@ struct Pass {
         self.init([], options, engines: engines)
     }
 
-    /// This pass on the region at half size.
-    var halved: Pass { Pass([.halved] + steps, options, engines: engines) }
+    /// This pass on the region at half size, without MicroPDF417, which looks in
+    /// the first pass only: its lines read any module from 1.5 pixels at full size.
+    var halved: Pass { Pass([.halved] + steps, options, engines: engines.subtracting([.microPDF417])) }
 
     /// This pass for a region that looks like `kind` of code, or nil when
     /// it has nothing for it. Bars skip the passes that only matrix readers
@@ -173,19 +174,21 @@ struct Pass {
     /// first, so that a read of it spares the other kind's readers. Of the
     /// matrix readers QR looks first, alone: it is the most common, and on
     /// the corpus's QR photos the Data Matrix reader cost as much as QR's.
+    /// MicroPDF417 looks last, at what even zbar and zxing left unexplained:
+    /// neither reads it, and before them its probe lines cost most on the
+    /// photos that only they read.
     static func firstGroups(for candidates: Localizer.Candidates) -> [Set<EngineName>] {
-        let otherMatrix: Set<EngineName> = [.aztec, .dataMatrix, .maxiCode, .microPDF417], libraries: Set<EngineName> = [.zbar, .zxing]
+        let otherMatrix: Set<EngineName> = [.aztec, .dataMatrix, .maxiCode], libraries: Set<EngineName> = [.zbar, .zxing]
         switch candidates.kind {
         // PDF417 looks like bars to the localizer: its reader looks right
         // after the linear one, on what that left unexplained.
-        case .bars: return [[.linear], [.pdf417], [.qr], otherMatrix, libraries]
+        case .bars: return [[.linear], [.pdf417], [.qr], otherMatrix, libraries, [.microPDF417]]
         // A MicroPDF417 is bars: not where the localizer saw a matrix with
         // hardly a bar cell, where its probe lines cost 64% of what they
         // cost over the corpus and found nothing.
         case .matrix:
-            let matrix = candidates.hasSomeBars ? otherMatrix : otherMatrix.subtracting([.microPDF417])
-            return [[.qr], matrix.union([.pdf417]), [.linear], libraries]
-        case .either: return [[.linear, .qr, .pdf417], otherMatrix, libraries]
+            return [[.qr], otherMatrix.union([.pdf417]), [.linear], libraries] + (candidates.hasSomeBars ? [[.microPDF417]] : [])
+        case .either: return [[.linear, .qr, .pdf417], otherMatrix, libraries, [.microPDF417]]
         }
     }
 
@@ -254,7 +257,9 @@ struct Pass {
                 Pass([.rotated(degrees: 30)], plain),
             ]
             return [Pass(harder, engines: firstEngines)] + upright + [
-                Pass([.inverted], harder, engines: firstEngines),
+                // Not MicroPDF417, as at normal effort: with it, its probe
+                // cost the corpus half as much again here as in the first pass.
+                Pass([.inverted], harder, engines: firstEngines.subtracting([.microPDF417])),
                 // Aztec runes, which zxing 1.4 cannot read.
                 Pass(plain, engines: [.aztecRunes]),
                 Pass([.downscaled], harder),

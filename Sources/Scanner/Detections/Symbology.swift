@@ -87,10 +87,8 @@ public enum Symbology: String, Sendable, Hashable, CaseIterable, Codable, Compar
     /// Symbologies whose payload is always GS1 element strings.
     public var isAlwaysGS1: Bool { isDataBar }
 
-    /// Read only when named (`-S all,micropdf417`): the add-ons, which a peer reads only when
-    /// asked, and MicroPDF417, whose reader (probe lines for RAP columns, then dense turned
-    /// lines in the boxes found) still costs the corpus's other images about 10% more CPU.
-    public var isOptIn: Bool { isAddOn || self == .microPDF417 }
+    /// Read only when named (`-S all,ean5`): the add-ons, which a peer reads only when asked.
+    public var isOptIn: Bool { isAddOn }
 
     /// What a scanner reads unless told otherwise: everything but the opt-in symbologies.
     public static let standard = Set(allCases.filter { !$0.isOptIn })

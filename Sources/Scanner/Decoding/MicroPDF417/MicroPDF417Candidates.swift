@@ -7,7 +7,11 @@ import Glibc
 /// when a line within a few rows sees one of the same size at the same place along the rows with
 /// the next RAP of the cycle, as a RAP column's neighbouring rows show. Any texture of square
 /// modules (a QR code) shows RAP-like runs and, on the next line, the same ones again; the next
-/// RAP of 52 rarely. Each such pair gives the box a row from that RAP could cover.
+/// RAP of 52 rarely. Each such pair gives the box a row from that RAP could cover. A box is
+/// read only when one of its pairs also shows the codewords' clusters following the rows: the
+/// cluster goes on by one from row to row as the RAPs do, so the codewords beside the two RAPs
+/// stand to them alike. Not each to its own RAP: a probe line a degree or two off the rows can
+/// leave its row between the RAP and the codeword, and lines at the same angle leave it alike.
 enum MicroPDF417Candidates {
     /// Pixels between probe lines: a row is two modules high, 3 pixels at the smallest module
     /// read, so each row of a symbol is crossed by about one line.
@@ -35,10 +39,12 @@ enum MicroPDF417Candidates {
         var x: Float, y: Float
     }
 
-    /// A candidate box and how many paired sightings it holds.
+    /// A candidate box, how many paired sightings it holds, and whether one pair's codewords
+    /// follow its RAPs alike (`clustersAgree`).
     struct Region: Sendable {
         var box: PixelRect
         var support: Int
+        var clustersAgree: Bool
     }
 
     /// The candidate boxes within `box` for lines at `directions`, and the samples the probe took.
@@ -71,12 +77,12 @@ enum MicroPDF417Candidates {
                     let b = sightings[j]
                     let (dx, dy) = a.reversed ? (-ux, -uy) : (ux, uy)
                     guard b.line < a.line, b.reversed == a.reversed, paired(a, b, dx, dy) else { continue }
-                    add(extent(sampler, a, dx, dy), to: &regions)
+                    add(extent(sampler, a, dx, dy), clustersAgree: clustersAgree(a, b), to: &regions)
                     break
                 }
             }
         }
-        let supported = regions.filter { $0.support >= minimumSupport }.sorted { $0.support > $1.support }
+        let supported = regions.filter { $0.support >= minimumSupport && $0.clustersAgree }.sorted { $0.support > $1.support }
         return (Array(supported.prefix(maximumRegions)), samples)
     }
 
@@ -90,6 +96,15 @@ enum MicroPDF417Candidates {
         guard abs(ex * ux + ey * uy) <= 2 * ma, abs(-ex * uy + ey * ux) <= pairRows * 2 * ma + probeSpacing else { return false }
         let step = (a.fragment.position - b.fragment.position + 52) % 52
         return step == 1 || step == 51
+    }
+
+    /// Whether the codewords after two RAPs of neighbouring rows stand to them alike: (cluster −
+    /// position) mod 3 is the same in every row of a symbol, for side and centre RAPs, as the
+    /// cycles and the clusters go on by one a row (`MicroPDF417Size.rowAddress`), but where a
+    /// cycle of 52 wraps; a line that left its row read the next row's codeword, and a line
+    /// beside it at the same angle does the same. Bar-like texture agrees one time in three.
+    private static func clustersAgree(_ a: Sighting, _ b: Sighting) -> Bool {
+        (a.fragment.cluster - a.fragment.position % 3 + 3) % 3 == (b.fragment.cluster - b.fragment.position % 3 + 3) % 3
     }
 
     /// The box a symbol whose left (or centre) RAP column holds `a` may cover: from the RAP (or
@@ -107,11 +122,13 @@ enum MicroPDF417Candidates {
     }
 
     /// Adds `box` to the region it overlaps (their union, merging on), or as a region of its own.
-    private static func add(_ box: PixelRect?, to regions: inout [Region]) {
-        guard var merged = box.map({ Region(box: $0, support: 1) }) else { return }
+    private static func add(_ box: PixelRect?, clustersAgree: Bool, to regions: inout [Region]) {
+        guard var merged = box.map({ Region(box: $0, support: 1, clustersAgree: clustersAgree) }) else { return }
         while let k = regions.firstIndex(where: { overlap($0.box, merged.box) }) {
             let other = regions.remove(at: k)
-            merged = Region(box: union(other.box, merged.box), support: other.support + merged.support)
+            merged = Region(
+                box: union(other.box, merged.box), support: other.support + merged.support,
+                clustersAgree: other.clustersAgree || merged.clustersAgree)
         }
         regions.append(merged)
     }

@@ -50,6 +50,8 @@ enum MicroPDF417RowScan {
         var start: Float
         /// The RAP's module, in samples.
         var module: Float
+        /// The cluster index (0, 1, 2) of the codeword after the RAP.
+        var cluster: Int
     }
 
     /// Every fragment on `runs` (light first), in the line's direction: the cheap evidence that
@@ -58,8 +60,8 @@ enum MicroPDF417RowScan {
         let widths = RunWidths.sanitized(runs)
         var i = 1
         while i + 6 < widths.count {
-            if let (rap, module) = fragment(widths, at: i).map({ ($0.rap, $0.module) }) ?? (ccA ? centre(widths, at: i) : nil) {
-                found.append(Fragment(kind: rap.kind, position: rap.position, start: runs.edges[i], module: module))
+            if let (rap, module, cluster) = fragment(widths, at: i) ?? (ccA ? centre(widths, at: i) : nil) {
+                found.append(Fragment(kind: rap.kind, position: rap.position, start: runs.edges[i], module: module, cluster: cluster))
                 i += 14
             } else {
                 i += 2
@@ -78,10 +80,10 @@ enum MicroPDF417RowScan {
     }
 
     /// The centre RAP from the dark run `i` and its module, when a codeword follows; nil otherwise.
-    private static func centre(_ w: [Float], at i: Int) -> (MicroPDF417RAP.Match, Float)? {
+    private static func centre(_ w: [Float], at i: Int) -> (rap: MicroPDF417RAP.Match, module: Float, cluster: Int)? {
         guard let rap = MicroPDF417EdgeDistances.rap(w, at: i), rap.kind == .centre, i + 14 <= w.count,
-              MicroPDF417EdgeDistances.codeword(w, at: i + 6) != nil else { return nil }
-        return (rap, sum(w, i, 6) / Float(MicroPDF417RAP.modules))
+              let codeword = MicroPDF417EdgeDistances.codeword(w, at: i + 6) else { return nil }
+        return (rap, sum(w, i, 6) / Float(MicroPDF417RAP.modules), codeword.clusterIndex)
     }
 
     /// The row whose left RAP, or (CC-A's 3 columns) first codeword, is the dark run `i` onwards,
