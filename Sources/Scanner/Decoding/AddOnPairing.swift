@@ -1,4 +1,5 @@
-/// Joins EAN-2 and EAN-5 add-ons to the EAN-13, UPC-A or UPC-E they follow.
+/// Joins EAN-2 and EAN-5 add-ons to the EAN-13, UPC-A, UPC-E or EAN-8 they
+/// follow (zint draws an EAN-8 with one too, and our line reader reads it).
 ///
 /// zbar reports an add-on as a symbol of its own. A till wants one record:
 /// the magazine and its issue number. An add-on belongs to the main symbol
@@ -17,7 +18,7 @@ enum AddOnPairing {
         var result = detections.filter { !$0.symbology.isAddOn }
         for addOn in addOns {
             let candidates = result.indices.filter {
-                [.ean13, .upca, .upce].contains(result[$0].symbology) && result[$0].addOn == nil
+                [.ean13, .upca, .upce, .ean8].contains(result[$0].symbology) && result[$0].addOn == nil
             }
             guard let main = candidates.compactMap({ index in gap(from: result[index], to: addOn).map { (index, $0) } })
                 .min(by: { $0.1 < $1.1 })?.0
@@ -27,8 +28,9 @@ enum AddOnPairing {
         return result
     }
 
-    /// How far past `main`'s right end `addOn`'s centre lies, in units of
-    /// `main`'s height, when it lies on `main`'s line of bars; nil otherwise.
+    /// How far past `main`'s right end (in reading order: its outline's
+    /// corners run clockwise from where it starts) `addOn`'s centre lies,
+    /// when it lies on `main`'s line of bars; nil otherwise.
     private static func gap(from main: Detection, to addOn: Detection) -> Double? {
         guard main.corners.count == 4 else { return nil }
         let (topLeft, topRight, bottomLeft) = (main.corners[0], main.corners[1], main.corners[3])

@@ -265,7 +265,10 @@ struct Localizer {
     private static func blocksAndNoise(
         in frame: Frame, scale: Int, sharpEdge: Int, halved: Frame?
     ) -> (blocks: [Block], noise: NoiseMap) {
-        let size = cellSize(for: frame)
+        // A frame under 128 pixels (a small render or crop) is first looked at
+        // in 4-pixel cells: a strip 18 pixels high (DX Film Edge at 3 pixels
+        // a module) then spans the blocks' 3 cells whatever the grid's phase.
+        let size = scale == 1 && min(frame.width, frame.height) < 128 ? 4 : cellSize(for: frame)
         let columns = frame.width / size, rows = frame.height / size
         guard columns >= minimumSide, rows >= minimumSide else { return ([], NoiseMap(unit: size * scale, columns: 0, flags: [])) }
         let cells = grid(frame, size: size, columns: columns, rows: rows, sharpEdge: sharpEdge, halved: halved)

@@ -117,14 +117,18 @@ struct LinearEngine: BarcodeEngine {
     }
 
     /// A voted symbol as a detection: its outline runs from its extent on
-    /// the first line that read it to its extent on the last.
+    /// the first line that read it to its extent on the last, clockwise
+    /// from its top-left in reading order (where the symbol starts), as
+    /// `AddOnPairing` and zbar's orientation take it: a symbol read against
+    /// the lines' direction starts at the last line's far end.
     private static func detection(_ symbol: LinearSymbolVoting.VotedSymbol, in family: LinearScanPlan.Family, of plan: LinearScanPlan) -> Detection {
-        let corners = [
+        let outline = [
             plan.point(in: family, along: symbol.first.lowerBound, offset: symbol.minOffset),
             plan.point(in: family, along: symbol.first.upperBound, offset: symbol.minOffset),
             plan.point(in: family, along: symbol.last.upperBound, offset: symbol.maxOffset),
             plan.point(in: family, along: symbol.last.lowerBound, offset: symbol.maxOffset),
         ]
+        let corners = symbol.reversed ? Array(outline[2...] + outline[..<2]) : outline
         return detection(symbol.symbology, bytes: symbol.bytes, isGS1: symbol.isGS1, linked: symbol.linked, corners: corners, evidence: symbol.evidence)
     }
 

@@ -34,6 +34,9 @@ enum LinearSymbolVoting {
         /// tilted symbol's outline is a parallelogram, not the box.
         var first: ClosedRange<Float>
         var last: ClosedRange<Float>
+        /// Read on the lines' reversed runs: the symbol reads against the
+        /// lines' direction (it is turned half a turn from them).
+        var reversed: Bool
     }
 
     /// `maxGap`: lines further apart than this (perpendicular) with no read between them are
@@ -66,7 +69,7 @@ enum LinearSymbolVoting {
                 groups.append(VotedSymbol(symbology: r.read.symbology, bytes: r.read.bytes, isGS1: r.read.isGS1,
                                           evidence: 1, linked: r.read.linked, margin: r.read.margin, start: r.start, end: r.end,
                                           minOffset: input.offset, maxOffset: input.offset,
-                                          first: r.start...r.end, last: r.start...r.end))
+                                          first: r.start...r.end, last: r.start...r.end, reversed: r.reversed))
                 lastCounted.append(input.offset)
             }
         }

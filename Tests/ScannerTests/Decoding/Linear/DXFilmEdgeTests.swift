@@ -82,6 +82,18 @@ import Testing
         }
     }
 
+    /// Clean and upright at 3 pixels per module, in a small frame (the
+    /// degradation benchmark's, 78 pixels high): the symbol, 18 pixels
+    /// high, falls across 8-pixel cells so that only 2 rows of them are busy
+    /// for some margins, and the localizer saw no code at all.
+    @Test(arguments: [9.0, 10, 11, 12]) func smallFramesAtThreePixelsAModule(_ margin: Double) {
+        for symbol in Self.symbols {
+            let found = BarcodeReader().read(symbol.frame(moduleSize: 3, margin: margin)).detections
+            #expect(found.map { "\($0.symbology.rawValue) \($0.text)" } == ["dxfilmedge \(symbol.text)"],
+                    "\(symbol), margin \(margin) modules: \(found.map(\.text))")
+        }
+    }
+
     /// The parity bit flipped: the symbol is damaged, and no angle reads it.
     @Test(arguments: moduleSizes) func aWrongParityReadsNothing(_ moduleSize: Double) {
         for var symbol in Self.symbols.prefix(3) {
