@@ -42,8 +42,12 @@ struct DataBarAssembler: Sendable {
                 halves.append(half)
             }
         }
-        for chain in DataBarExpanded.chains(on: runs, at: position) where chains.count < Self.maximumChains {
-            if !chains.contains(where: { $0.pairs == chain.pairs }) { chains.append(chain) }
+        for chain in DataBarExpanded.chains(on: runs, at: position) {
+            if let i = chains.firstIndex(where: { $0.pairs == chain.pairs }) {
+                chains[i].lines.insert(position)
+            } else if chains.count < Self.maximumChains {
+                chains.append(chain)
+            }
         }
     }
 

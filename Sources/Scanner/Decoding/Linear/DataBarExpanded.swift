@@ -27,6 +27,8 @@ struct DataBarExpandedChain: Sendable, Hashable {
     /// Position along the line of the chain's start (reading order) and end.
     var startEdge: Float
     var endEdge: Float
+    /// Positions of the lines on which these same pairs were read.
+    var lines: Set<Float> = []
 }
 
 enum DataBarExpanded {
@@ -99,13 +101,13 @@ enum DataBarExpanded {
                 let pairs = group.map { hits[$0].1 }
                 let start = line.position(before: first, backward: false), end = line.position(before: last + 1, backward: false)
                 chains.append(DataBarExpandedChain(pairs: pairs, line: position, firstRun: first, endRun: last + 1,
-                                                   moduleSize: module, startEdge: start, endEdge: end))
+                                                   moduleSize: module, startEdge: start, endEdge: end, lines: [position]))
                 // The same pairs read the other way: order reversed, forms swapped, characters swapped.
                 let back = pairs.reversed().map {
                     DataBarExpandedPair(finder: $0.finder, mirrored: !$0.mirrored, left: $0.right, right: $0.left)
                 }
                 chains.append(DataBarExpandedChain(pairs: back, line: position, firstRun: first, endRun: last + 1,
-                                                   moduleSize: module, startEdge: end, endEdge: start))
+                                                   moduleSize: module, startEdge: end, endEdge: start, lines: [position]))
             }
         }
         return chains
@@ -114,6 +116,8 @@ enum DataBarExpanded {
     /// A complete symbol from chains: its pairs by place in the finder sequence.
     struct Symbol: Sendable, Hashable {
         var bytes: [UInt8]
+        /// The pairs placed, in sequence order.
+        var pairs: [DataBarExpandedPair]
         var margin: Float
         var chains: [Int]
         /// The linkage flag, the bit field's first bit.
@@ -126,8 +130,13 @@ enum DataBarExpanded {
     /// placed where it fits without contradicting what is placed, or left out.
     static func assemble(_ chains: [DataBarExpandedChain]) -> Symbol? {
         var unique: [DataBarExpandedChain] = []
-        var seen = Set<[DataBarExpandedPair]>()
-        for chain in chains.prefix(256) where seen.insert(chain.pairs).inserted { unique.append(chain) }
+        var index: [[DataBarExpandedPair]: Int] = [:]
+        for chain in chains.prefix(256) {
+            if let i = index[chain.pairs] { unique[i].lines.formUnion(chain.lines) } else {
+                index[chain.pairs] = unique.count
+                unique.append(chain)
+            }
+        }
         // Every placement whose check holds: a pair read both ways fits a
         // finder sequence twice, and one wrong combination in 211 passes the
         // check, so two messages that fit are a guess, and neither is read.
@@ -139,6 +148,8 @@ enum DataBarExpanded {
                 found = symbol
             }
         }
+        // The check decides nothing that the lines outvote (`DataBarExpandedVotes`).
+        guard let found, DataBarExpandedVotes(unique).clearlyBest(found.pairs) else { return nil }
         return found
     }
 
@@ -186,7 +197,7 @@ enum DataBarExpanded {
             guard budget > 0, !ambiguous else { return }
             if placed.allSatisfy({ $0 != nil }) {
                 let pairs = placed.compactMap { $0 }
-                if let (bytes, margin, linked) = checked(pairs) { symbols.append(Symbol(bytes: bytes, margin: margin, chains: used, linked: linked)) }
+                if let (bytes, margin, linked) = checked(pairs) { symbols.append(Symbol(bytes: bytes, pairs: pairs, margin: margin, chains: used, linked: linked)) }
                 return
             }
             guard c < chains.count else { return }
