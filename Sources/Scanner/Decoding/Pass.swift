@@ -257,9 +257,9 @@ struct Pass {
                 Pass([.rotated(degrees: 30)], plain),
             ]
             return [Pass(harder, engines: firstEngines)] + upright + [
-                // Not MicroPDF417, as at normal effort: with it, its probe
-                // cost the corpus half as much again here as in the first pass.
-                Pass([.inverted], harder, engines: firstEngines.subtracting([.microPDF417])),
+                // With MicroPDF417, unlike normal effort: a still may be a
+                // light-on-dark MicroPDF417, which only this pass reads.
+                Pass([.inverted], harder, engines: firstEngines),
                 // Aztec runes, which zxing 1.4 cannot read.
                 Pass(plain, engines: [.aztecRunes]),
                 Pass([.downscaled], harder),

@@ -22,7 +22,7 @@ struct ZXingEngine: BarcodeEngine {
     ///   Code 39/93/128, Codabar, ITF, DataBar), accepting that they may
     ///   abort the process. zxing 1.4 reports no add-ons.
     init(linearReaders: Bool = false) {
-        supported = linearReaders ? Symbology.standard : Self.matrixSymbologies
+        supported = linearReaders ? Symbology.standard.subtracting([.microPDF417]) : Self.matrixSymbologies
         isolated = linearReaders
     }
 
