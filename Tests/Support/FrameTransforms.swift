@@ -56,6 +56,41 @@ extension Frame {
         }
     }
 
+    /// The frame bent as a label on an uneven surface: rows sag by up to `amplitude` pixels
+    /// in the middle and columns bow by as much, edges held (bilinear, white outside).
+    public func bowed(by amplitude: Double) -> Frame {
+        resampled { x, y in
+            (x - amplitude * sin(Double.pi * y / Double(height)), y - amplitude * sin(Double.pi * x / Double(width)))
+        }
+    }
+
+    /// The frame wrapped round a cylinder of `radius` pixels whose axis is vertical through the
+    /// middle, seen from the front: columns bunch up towards the sides.
+    public func wrappedOnCylinder(radius: Double) -> Frame {
+        let middle = Double(width) / 2
+        return resampled { x, y in
+            let offset = max(-1, min(1, (x - middle) / radius))
+            return (middle + radius * asin(offset), y)
+        }
+    }
+
+    /// Each output pixel's centre looked up at `source(x, y)` (pixel centres at +0.5).
+    private func resampled(_ source: (Double, Double) -> (Double, Double)) -> Frame {
+        let pixels = packedPixels
+        func at(_ x: Int, _ y: Int) -> Double {
+            x >= 0 && y >= 0 && x < width && y < height ? Double(pixels[y * width + x]) : 255
+        }
+        return Frame.generated(width: width, height: height) { x, y in
+            let (sx, sy) = source(Double(x) + 0.5, Double(y) + 0.5)
+            let fx = sx - 0.5, fy = sy - 0.5
+            let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+            let ax = fx - Double(x0), ay = fy - Double(y0)
+            let top = at(x0, y0) * (1 - ax) + at(x0 + 1, y0) * ax
+            let bottom = at(x0, y0 + 1) * (1 - ax) + at(x0 + 1, y0 + 1) * ax
+            return UInt8(clamping: Int((top * (1 - ay) + bottom * ay).rounded()))
+        }
+    }
+
     private static func generated(width: Int, height: Int, pixel: (Int, Int) -> UInt8) -> Frame {
         var pixels = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {

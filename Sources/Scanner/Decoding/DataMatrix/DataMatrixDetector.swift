@@ -34,9 +34,14 @@ enum DataMatrixDetector {
     static func candidates(_ image: BinaryImage, hull: [MatrixPoint], corners: [Int], allowMirrored: Bool) -> [DataMatrixCandidate] {
         let quad = corners.map { hull[$0] }
         let centre = MatrixPoint(x: quad.map(\.x).reduce(0, +) / 4, y: quad.map(\.y).reduce(0, +) / 4)
-        // Dark fraction of each edge i (quad[i] → quad[i+1]) just inside the outline.
+        // Dark fraction of each edge i (quad[i] → quad[i+1]) just inside the outline, at the
+        // inset that shows it most solid: the hull's corners can sit a pixel or two outside a
+        // blurred finder edge, and its chord outside a bent one (by 2 % of its length).
         let fractions = (0..<4).map { i in
-            DataMatrixOutline.scan(image, quad[i], quad[(i + 1) % 4], inset: 1.0, inner: centre).fraction
+            let a = quad[i], b = quad[(i + 1) % 4]
+            return (insets + [0.02 * DataMatrixOutline.distance(a, b)]).map {
+                DataMatrixOutline.scan(image, a, b, inset: $0, inner: centre).fraction
+            }.max() ?? 0
         }
         // Every corner that passes is tried (a region holding little more than the L has a
         // triangular outline, whose short fourth edge can make a second corner look like an L).

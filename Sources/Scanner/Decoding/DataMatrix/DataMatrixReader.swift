@@ -19,14 +19,18 @@ enum DataMatrixReader {
         return reads
     }
 
-    /// Tries the candidate's sizes, best fitting first; the first that decodes wins.
+    /// Tries the candidate's sizes, best fitting first; the first that decodes wins. Each is
+    /// sampled through its fitted corners, then, if that does not decode, on the grid its timing
+    /// lines show (a curved or bent symbol).
     static func read(_ image: BinaryImage, _ candidate: DataMatrixCandidate) -> DataMatrixRead? {
         let fits = candidate.sizes.map { ($0, DataMatrixGridFit.fit(image, corners: candidate.corners, size: $0)) }
             .filter { $0.1.score >= minFitScore }
             .sorted { $0.1.score > $1.1.score }
         for (size, fit) in fits {
-            guard let m = DataMatrixGridFit.sample(image, corners: fit.corners, size: size),
-                  let d = DataMatrixSymbolDecoder.decode(m) else { continue }
+            let decoded = [DataMatrixGridFit.sample, DataMatrixTimingGrid.sample].lazy.compactMap {
+                $0(image, fit.corners, size).flatMap(DataMatrixSymbolDecoder.decode)
+            }.first
+            guard let d = decoded else { continue }
             return DataMatrixRead(bytes: d.content.bytes, text: d.content.text, isGS1: d.content.isGS1,
                                   corners: fit.corners, rows: size.rows, columns: size.columns,
                                   correctedCodewords: d.correctedCodewords, eci: d.content.eci,
