@@ -56,6 +56,16 @@ struct Localizer {
 
         /// Whether some busy cells are bars at either scale (`someBarsShare`).
         var hasSomeBars: Bool { max(barShare ?? 0, halfScaleBarShare ?? 0) >= someBarsShare }
+
+        /// Whether the look is evidence enough for the work that only
+        /// evidence pays for (second chances, MicroPDF417's probe lines): a
+        /// code-like block at full scale, or enough busy cells at a coarser
+        /// scale to tell a kind (`minimumKindCells`). A few busy cells seen
+        /// only coarser are what shading, texture and large print show: a
+        /// 1280x720 photo-like frame without a code spent most of its CPU
+        /// in second chances on them. A code with large modules fills many
+        /// cells at the scale that sees it.
+        var isEvidence: Bool { !largeModules || halfScaleBarShare != nil }
     }
 
     /// One code-like block, in the frame's pixels: its busy cells, and

@@ -188,7 +188,10 @@ struct Pass {
         // cost over the corpus and found nothing.
         case .matrix:
             return [[.qr], otherMatrix.union([.pdf417]), [.linear], libraries] + (candidates.hasSomeBars ? [[.microPDF417]] : [])
-        case .either: return [[.linear, .qr, .pdf417], otherMatrix, libraries, [.microPDF417]]
+        // Nor where the look is too little evidence (`isEvidence`): on a
+        // photo-like frame without a code its probe lines were an eighth
+        // of the CPU.
+        case .either: return [[.linear, .qr, .pdf417], otherMatrix, libraries] + (candidates.isEvidence ? [[.microPDF417]] : [])
         }
     }
 

@@ -38,7 +38,9 @@ struct ReadPipeline: Sendable {
 
     /// The stages on one frame. The localizer's look comes first: where
     /// nothing looks like a code (a blank page, sensor noise, texture), that
-    /// one look is all the frame costs.
+    /// one look is all the frame costs, and where it saw too little to be
+    /// evidence of a code (`Localizer.Candidates.isEvidence`), the first
+    /// pass is.
     func read(_ frame: Frame) -> ReadResult {
         let region = frame.cropped(to: configuration.regionOfInterest)
         var meter = WorkMeter(timeLimit: configuration.timeLimit)
@@ -50,7 +52,7 @@ struct ReadPipeline: Sendable {
             .across(barNormal: candidates.barNormal)
         var found = isFull ? firstPass(first, on: region, candidates: candidates, &meter) : run(first, on: region, &meter)
         var passes = 1
-        if found.isEmpty, isFull, configuration.effort != .fast {
+        if found.isEmpty, isFull, configuration.effort != .fast, candidates.isEvidence {
             (found, passes) = secondChances(frame: frame, region: region, candidates: candidates, &meter)
         }
         if configuration.linearSecondOpinion, isFull {

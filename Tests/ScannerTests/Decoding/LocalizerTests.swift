@@ -48,6 +48,42 @@ import Testing
         #expect(result.passes == 0 && result.pixelsExamined == 0)
     }
 
+    /// A plasma texture with no code, as bench-corpus draws its small
+    /// no-code files (random levels every 12 pixels, smoothly blended):
+    /// its shading passes as a few busy cells at a coarser scale, which is
+    /// no evidence of a code, so only the first pass looks. Blocks at full
+    /// scale, or enough cells at a coarser one to tell a kind, are.
+    @Test func aFewCoarseBusyCellsAreNoEvidence() throws {
+        let block = PixelRect(x: 0, y: 0, width: 64, height: 64)
+        #expect(Localizer.Candidates(area: block, barNormal: nil, largeModules: false).isEvidence)
+        #expect(Localizer.Candidates(area: block, barNormal: nil, largeModules: true, halfScaleBarShare: 0.1).isEvidence)
+        #expect(!Localizer.Candidates(area: block, barNormal: nil, largeModules: true).isEvidence)
+        let (width, height, cell) = (240, 160, 12)
+        var generator = SplitMix64(seed: 7)
+        let (columns, rows) = (width / cell + 2, height / cell + 2)
+        let levels = (0..<columns * rows).map { _ in Double(40 + generator.next() % 176) }
+        var pixels: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let (u, v) = (Double(x) / Double(cell), Double(y) / Double(cell))
+                let (i, j) = (Int(u), Int(v))
+                let (s, t) = (u - Double(i), v - Double(j))
+                // Smoothstep weights, so the blend has no creases.
+                let (a, b) = (s * s * (3 - 2 * s), t * t * (3 - 2 * t))
+                let top = levels[j * columns + i] * (1 - a) + levels[j * columns + i + 1] * a
+                let bottom = levels[(j + 1) * columns + i] * (1 - a) + levels[(j + 1) * columns + i + 1] * a
+                pixels.append(UInt8(top * (1 - b) + bottom * b))
+            }
+        }
+        // Blurred as bench-corpus blurs it (a Gaussian of a quarter cell).
+        let plasma = Frame(width: width, height: height, pixels: pixels).boxBlurred(radius: 3)
+        let candidates = Localizer.candidates(in: plasma)
+        #expect(candidates.area != nil && !candidates.isEvidence, "\(candidates)")
+        let result = BarcodeReader().read(plasma)
+        #expect(result.detections.isEmpty)
+        #expect(result.passes == 1)
+    }
+
     /// Random noise has edges everywhere, but no flat pixels inside them as
     /// a code's modules have, and averaging it for the coarser looks does
     /// not make it a code: nothing is a candidate, at any size.
