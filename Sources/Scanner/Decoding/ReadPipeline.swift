@@ -99,12 +99,14 @@ struct ReadPipeline: Sendable {
     }
 
     /// The part of `region` (in its own pixels) that `detection` (corners in
-    /// the full image's) accounts for: its box with a margin of a quarter of
-    /// its size, at least 16 pixels, for a 1D code's printed digits and
-    /// quiet zones and the edges of a matrix's outer modules.
+    /// the full image's) accounts for: its box with a margin of 16 pixels,
+    /// a localizer cell, for the edges of a matrix's outer modules, and for
+    /// a 1D code of a quarter of its size, its printed digits and quiet
+    /// zones. A matrix's busy cells end at its outline: a wider margin
+    /// took in a Data Matrix beside a read Aztec (`ManySymbolsTests`).
     private static func coverage(of detection: Detection, in region: Frame) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         let box = detection.boundingBox
-        let margin = max(16, 0.25 * max(box.maxX - box.minX, box.maxY - box.minY))
+        let margin = max(16, detection.symbology.isLinear ? 0.25 * max(box.maxX - box.minX, box.maxY - box.minY) : 0)
         let (dx, dy) = (Double(region.origin.x), Double(region.origin.y))
         return (box.minX - dx - margin, box.minY - dy - margin, box.maxX - dx + margin, box.maxY - dy + margin)
     }

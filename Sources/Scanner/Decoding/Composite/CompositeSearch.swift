@@ -57,13 +57,15 @@ enum CompositeSearch {
     /// The linked MicroPDF417 and (`ccC`: above GS1-128, the only linear component CC-C goes
     /// with) PDF417 reads in `view`, corners in image pixels.
     private static func linkedReads(in view: Frame, ccC: Bool) -> [Component] {
-        let micro = view.matrixReads { luma, width, height, stride, _ in MicroPDF417Reader.read(luma, width: width, height: height, stride: stride, ccA: true) }
+        let micro = view.lumaReads { luma, width, height, stride in MicroPDF417Reader.read(luma, width: width, height: height, stride: stride, ccA: true) }
             .filter(\.linked).map {
                 Component(kind: $0.size.isCCA ? .ccA : .ccB, read: $0, bits: $0.compositeBits ?? CompositeData.bits(bytes: $0.bytes),
                           corners: $0.corners.map { view.imagePoint(Point(x: $0.x, y: $0.y)) })
             }
         guard ccC else { return micro }
-        let full = view.matrixReads { luma, width, height, stride, _ in PDF417Reader.read(luma, width: width, height: height, stride: stride) }
+        let full = view.matrixReads { luma, width, height, stride, binarization in
+            PDF417Reader.read(luma, width: width, height: height, stride: stride, binarization: binarization)
+        }
             .filter(\.message.linked).map {
                 Component(kind: .ccC, read: $0, bits: CompositeData.bits(bytes: $0.bytes), corners: $0.corners.map { view.imagePoint(Point(x: $0.x, y: $0.y)) })
             }

@@ -19,26 +19,36 @@ enum DataMatrixReader {
         return reads
     }
 
-    /// Tries the candidate's sizes, best fitting first; the first that decodes wins. Each is
-    /// sampled through its fitted corners, then, if that does not decode, on the grid its timing
-    /// lines show (a curved or bent symbol).
+    /// Tries the candidate's sizes, nearest the measured module counts first: each that fits is
+    /// sampled through its fitted corners, and the first that decodes spares fitting the rest.
+    /// Only when none does is each sampled, best fitting first, on the grid its timing lines show
+    /// (a curved or bent symbol).
     static func read(_ image: BinaryImage, _ candidate: DataMatrixCandidate) -> DataMatrixRead? {
-        let fits = candidate.sizes.map { ($0, DataMatrixGridFit.fit(image, corners: candidate.corners, size: $0)) }
-            .filter { $0.1.score >= minFitScore }
-            .sorted { $0.1.score > $1.1.score }
-        for (size, fit) in fits {
-            let decoded = [DataMatrixGridFit.sample, DataMatrixTimingGrid.sample].lazy.compactMap {
-                $0(image, fit.corners, size).flatMap(DataMatrixSymbolDecoder.decode)
-            }.first
-            guard let d = decoded else { continue }
-            return DataMatrixRead(bytes: d.content.bytes, text: d.content.text, isGS1: d.content.isGS1,
-                                  corners: fit.corners, rows: size.rows, columns: size.columns,
-                                  correctedCodewords: d.correctedCodewords, eci: d.content.eci,
-                                  structuredAppend: d.content.structuredAppend,
-                                  isReaderProgramming: d.content.isReaderProgramming,
-                                  isMirrored: candidate.isMirrored)
+        var fits: [(DataMatrixSymbolSize, DataMatrixGridFit.Fit)] = []
+        for size in candidate.sizes {
+            let fit = DataMatrixGridFit.fit(image, corners: candidate.corners, size: size)
+            guard fit.score >= minFitScore else { continue }
+            if let read = decoded(DataMatrixGridFit.sample, image, candidate, size, fit) { return read }
+            fits.append((size, fit))
+        }
+        for (size, fit) in fits.sorted(by: { $0.1.score > $1.1.score }) {
+            if let read = decoded(DataMatrixTimingGrid.sample, image, candidate, size, fit) { return read }
         }
         return nil
+    }
+
+    /// The symbol `sampler` samples at `size` through `fit`'s corners, if it decodes.
+    private static func decoded(
+        _ sampler: (BinaryImage, [MatrixPoint], DataMatrixSymbolSize) -> BitMatrix?, _ image: BinaryImage,
+        _ candidate: DataMatrixCandidate, _ size: DataMatrixSymbolSize, _ fit: DataMatrixGridFit.Fit
+    ) -> DataMatrixRead? {
+        guard let d = sampler(image, fit.corners, size).flatMap(DataMatrixSymbolDecoder.decode) else { return nil }
+        return DataMatrixRead(bytes: d.content.bytes, text: d.content.text, isGS1: d.content.isGS1,
+                              corners: fit.corners, rows: size.rows, columns: size.columns,
+                              correctedCodewords: d.correctedCodewords, eci: d.content.eci,
+                              structuredAppend: d.content.structuredAppend,
+                              isReaderProgramming: d.content.isReaderProgramming,
+                              isMirrored: candidate.isMirrored)
     }
 
     /// Point inside a convex quadrilateral (either vertex order).

@@ -40,7 +40,13 @@ extension Frame {
         _ reader: (UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int, _ stride: Int, Binarization?) -> [Read]
     ) -> [Read] {
         let binarization = self.binarization
-        return withUnsafeBytes { raw in reader(raw.assumingMemoryBound(to: UInt8.self), width, height, stride, binarization) }
+        return lumaReads { reader($0, $1, $2, $3, binarization) }
+    }
+
+    /// The reads of a reader of grey scan lines (MicroPDF417) over this frame's luma, which
+    /// needs no binarization made for it.
+    func lumaReads<Read>(_ reader: (UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int, _ stride: Int) -> [Read]) -> [Read] {
+        withUnsafeBytes { raw in reader(raw.assumingMemoryBound(to: UInt8.self), width, height, stride) }
     }
 
     /// This view binarized, made once while its pixels live: each matrix reader of a pass

@@ -8,7 +8,7 @@ struct MicroPDF417Engine: BarcodeEngine {
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         guard symbologies.contains(.microPDF417) else { return [] }
-        return frame.matrixReads { luma, width, height, stride, _ in MicroPDF417Reader.read(luma, width: width, height: height, stride: stride) }
+        return frame.lumaReads { luma, width, height, stride in MicroPDF417Reader.read(luma, width: width, height: height, stride: stride) }
             // A linked symbol is a GS1 Composite's CC-B, reported with its linear symbol (`CompositeSearch`).
             .filter { !$0.linked }.map { Detection($0, symbology: .microPDF417) }
     }

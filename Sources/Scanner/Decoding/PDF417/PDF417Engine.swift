@@ -7,8 +7,10 @@ struct PDF417Engine: BarcodeEngine {
 
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         guard symbologies.contains(.pdf417) else { return [] }
-        // PDF417's reader reads grey scan lines: it needs no binarization.
-        return frame.matrixReads { luma, width, height, stride, _ in PDF417Reader.read(luma, width: width, height: height, stride: stride) }
+        // The guards are found in the view's binarization, which the other matrix readers share.
+        return frame.matrixReads { luma, width, height, stride, binarization in
+            PDF417Reader.read(luma, width: width, height: height, stride: stride, binarization: binarization)
+        }
             // A linked symbol is a GS1 Composite's CC-C, reported with its linear symbol (`CompositeSearch`).
             .filter { !$0.message.linked }.map { Detection($0, symbology: .pdf417) }
     }

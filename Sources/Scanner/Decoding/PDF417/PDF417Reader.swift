@@ -10,10 +10,12 @@ enum PDF417Reader {
     /// Lines read across an outline: at most this many.
     static let maximumLines = 720
 
-    static func read(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> [PDF417Read] {
-        guard let image = Binarizer.binarize(luma, width: width, height: height, stride: stride) else { return [] }
+    static func read(
+        _ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, binarization: Binarization? = nil
+    ) -> [PDF417Read] {
+        guard let binarization = binarization ?? Binarization(luma, width: width, height: height, stride: stride) else { return [] }
         var reads: [PDF417Read] = []
-        for polarity in [image, image.inverted()] {
+        for polarity in binarization.polarities {
             for outline in PDF417Detector.outlines(polarity, step: scanStep) {
                 let centre = outline.centre
                 // Found again from the other scan direction or polarity.
