@@ -154,13 +154,13 @@ struct LinearConfirmation {
         return a.symbology == b.symbology && a.bytes == b.bytes
     }
 
-    /// The read's box with a margin of a quarter of its size (at least 16
-    /// pixels), cut from `frame`, and where it starts in `frame`'s pixels.
+    /// The area the read accounts for (`Detection.accountedBox`: for a 1D
+    /// code its box with a quarter of its size around it), cut from
+    /// `frame`, and where it starts in `frame`'s pixels.
     private static func area(around read: Detection, in frame: Frame) -> (Frame, Point) {
-        let box = read.boundingBox
-        let margin = max(16, 0.25 * max(box.maxX - box.minX, box.maxY - box.minY))
-        let left = max(0, Int(box.minX - margin)), top = max(0, Int(box.minY - margin))
-        let right = max(left + 1, Int(box.maxX + margin)), bottom = max(top + 1, Int(box.maxY + margin))
+        let box = read.accountedBox
+        let left = max(0, Int(box.minX)), top = max(0, Int(box.minY))
+        let right = max(left + 1, Int(box.maxX)), bottom = max(top + 1, Int(box.maxY))
         let area = frame.cropped(to: PixelRect(x: left, y: top, width: right - left, height: bottom - top))
         return (area, Point(x: Double(area.origin.x - frame.origin.x), y: Double(area.origin.y - frame.origin.y)))
     }

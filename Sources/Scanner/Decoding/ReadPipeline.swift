@@ -99,16 +99,11 @@ struct ReadPipeline: Sendable {
     }
 
     /// The part of `region` (in its own pixels) that `detection` (corners in
-    /// the full image's) accounts for: its box with a margin of 16 pixels,
-    /// a localizer cell, for the edges of a matrix's outer modules, and for
-    /// a 1D code of a quarter of its size, its printed digits and quiet
-    /// zones. A matrix's busy cells end at its outline: a wider margin
-    /// took in a Data Matrix beside a read Aztec (`ManySymbolsTests`).
+    /// the full image's) accounts for (`Detection.accountedBox`).
     private static func coverage(of detection: Detection, in region: Frame) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        let box = detection.boundingBox
-        let margin = max(16, detection.symbology.isLinear ? 0.25 * max(box.maxX - box.minX, box.maxY - box.minY) : 0)
+        let box = detection.accountedBox
         let (dx, dy) = (Double(region.origin.x), Double(region.origin.y))
-        return (box.minX - dx - margin, box.minY - dy - margin, box.maxX - dx + margin, box.maxY - dy + margin)
+        return (box.minX - dx, box.minY - dy, box.maxX - dx, box.maxY - dy)
     }
 
     /// Whether three quarters of `busy` (a code-like block's busy cells,

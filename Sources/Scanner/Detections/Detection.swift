@@ -124,4 +124,14 @@ public struct Detection: Sendable, Hashable, Codable {
         (corners.map(\.x).min() ?? 0, corners.map(\.y).min() ?? 0,
          corners.map(\.x).max() ?? 0, corners.map(\.y).max() ?? 0)
     }
+
+    /// `boundingBox` with what the read accounts for around it: 16 pixels for the edges of a
+    /// matrix's outer modules, and for a 1D code a quarter of its size, its printed digits and
+    /// quiet zones. A matrix's busy cells end at its outline: the wider margin took in a Data
+    /// Matrix beside a read Aztec (`ManySymbolsTests`).
+    var accountedBox: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        let box = boundingBox
+        let margin = max(16, symbology.isLinear ? 0.25 * max(box.maxX - box.minX, box.maxY - box.minY) : 0)
+        return (box.minX - margin, box.minY - margin, box.maxX + margin, box.maxY + margin)
+    }
 }
