@@ -73,6 +73,14 @@ struct Localizer {
     struct CodeLikeBlock: Sendable, Hashable {
         var busy: PixelRect
         var area: PixelRect
+        /// Its busy cells, and how many of them are bars (`Block.alignedCells`).
+        var cells = 0
+        var alignedCells = 0.0
+
+        /// Whether most of its busy cells are parallel bars (`barsShare`),
+        /// so that readers of modules laid both ways need not look: a 1D
+        /// code, or the other 1D codes, digits and print of a package.
+        var isBars: Bool { cells > 0 && alignedCells >= barsShare * Double(cells) }
     }
 
     /// The kind of code that code-like blocks look like.
@@ -214,7 +222,9 @@ struct Localizer {
             let left = max(0, block.rect.x - margin), top = max(0, block.rect.y - margin)
             let right = min(frame.width, block.rect.x + block.rect.width + margin)
             let bottom = min(frame.height, block.rect.y + block.rect.height + margin)
-            return CodeLikeBlock(busy: block.rect, area: PixelRect(x: left, y: top, width: right - left, height: bottom - top))
+            return CodeLikeBlock(
+                busy: block.rect, area: PixelRect(x: left, y: top, width: right - left, height: bottom - top),
+                cells: block.cells, alignedCells: block.alignedCells)
         }
         // The bars' direction from the finer look when it saw bars: the
         // coarser one blurs them with the background's edges.

@@ -64,8 +64,9 @@ struct ReadPipeline: Sendable {
 
     /// The first pass, one group of engines after another
     /// (`Pass.firstGroups`): the first group looks at the whole region, each
-    /// next one only at the code-like blocks that no read so far explains,
-    /// cropped to them when that leaves out most of the region. A read of
+    /// next one only at the code-like blocks that no read so far explains
+    /// (the matrix readers not at those that are bars), cropped to them
+    /// when that leaves out most of the region. A read of
     /// ours carries its own evidence (lines that agree, check characters,
     /// Reed–Solomon), so the area it covers needs no other engine: the work
     /// follows what is left.
@@ -76,8 +77,10 @@ struct ReadPipeline: Sendable {
             var target = region
             if index > 0 {
                 let covered = found.map { Self.coverage(of: $0, in: region) }
-                let open = candidates.blocks.filter { !Self.isExplained($0.busy, by: covered) }
-                guard let blocks = PixelRect.enclosing(open.map(\.area)) else { break }
+                let unexplained = candidates.blocks.filter { !Self.isExplained($0.busy, by: covered) }
+                guard !unexplained.isEmpty else { break }
+                let open = group.isSubset(of: Pass.matrixReaders) ? unexplained.filter { !$0.isBars } : unexplained
+                guard let blocks = PixelRect.enclosing(open.map(\.area)) else { continue }
                 // Half the blocks' size again on every side: busy cells can be
                 // only part of a symbol with large modules (a wide bar's
                 // inside is flat), and zbar needs the whole quiet zone, ten

@@ -155,6 +155,21 @@ import Testing
         #expect(candidates.kind == kind, "\(symbology): bar share \(candidates.barShare.map { "\($0)" } ?? "none")")
     }
 
+    /// Each block says whether it is bars, so that the first pass's matrix
+    /// readers skip the blocks of 1D codes and print (`Pass.matrixReaders`):
+    /// on a page with an EAN-13 and a QR, the EAN's blocks are bars and the
+    /// QR's are not.
+    @Test func eachBlockSaysWhetherItIsBars() throws {
+        let bars = try ZintRenderer.render(.ean13, .text("5901234123457"), moduleSize: 2).frame
+        let matrix = try ZintRenderer.render(.qr, .text("https://example.com/a/matrix/of/small/modules/0123456789"), moduleSize: 2).frame
+        let page = photographed(FrameMosaic.grid([bars, matrix], columns: 2))
+        let blocks = Localizer.candidates(in: page).blocks
+        let offset = 80 + max(bars.width, matrix.width)  // where the QR's column starts on the photographed page
+        let left = blocks.filter { $0.busy.x + $0.busy.width <= offset }, right = blocks.filter { $0.busy.x >= offset }
+        #expect(!left.isEmpty && left.allSatisfy { $0.isBars }, "EAN-13: \(left)")
+        #expect(!right.isEmpty && right.allSatisfy { !$0.isBars }, "QR: \(right)")
+    }
+
     /// Modules of 5 pixels in 8-pixel cells: many cells see one straight
     /// edge and are coherent, 41 % of the busy ones here, but their
     /// directions are both ways and cancel, so the QR is still a matrix.

@@ -17,4 +17,22 @@ import Testing
         let read = found.map { "\($0.symbology):\($0.text)" }.sorted()
         #expect(read == Self.symbols.map { "\($0.0):\($0.1)" }.sorted())
     }
+
+    /// A Code 128 that is not asked for stays unexplained, bars that the
+    /// matrix readers skip (`Pass.matrixReaders`); the QR and Data Matrix
+    /// beside it are still read.
+    @Test func matrixSymbolsBesideUnreadBarsAreRead() throws {
+        let frames = try [
+            ZintRenderer.render(.code128, .text("BARS NOBODY ASKED FOR 0123456789"), moduleSize: 3, margin: 24, barHeight: 120).frame,
+            ZintRenderer.render(.qr, .text("QR beside bars"), moduleSize: 3, margin: 24).frame,
+            ZintRenderer.render(.dataMatrix, .text("Data Matrix beside bars"), moduleSize: 3, margin: 24).frame,
+        ]
+        var configuration = DecoderConfiguration()
+        configuration.symbologies = [.qr, .dataMatrix]
+        let page = FrameMosaic.grid(frames, columns: 3)
+        let blocks = Localizer.candidates(in: page).blocks
+        #expect(blocks.contains { $0.isBars }, "the page shows no bars: the test shows nothing")
+        let read = BarcodeReader(configuration: configuration).read(page).detections.map { "\($0.symbology):\($0.text)" }.sorted()
+        #expect(read == ["dataMatrix:Data Matrix beside bars", "qr:QR beside bars"])
+    }
 }
