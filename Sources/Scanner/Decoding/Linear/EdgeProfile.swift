@@ -119,34 +119,44 @@ enum EdgeProfile {
     static func undoBlurShift(_ pos: inout [Float], _ strength: [Float], sigma: Float) {
         let m = pos.count
         guard sigma > 0.5, m >= 2 else { return }
-        let observed = pos
         let inv2 = 1 / (sigma * sigma), reach = 3.5 * sigma
-        var t = observed
-        for _ in 0..<3 {
-            var next = t
-            for j in 0..<m {
-                let lo = max(0, j - 4), hi = min(m - 1, j + 4)
-                var x = t[j]
-                for _ in 0..<3 {
-                    var d1: Float = 0, d2: Float = 0
-                    for k in lo...hi {
-                        let u = x - t[k]
-                        guard abs(u) < reach else { continue }
-                        let sign: Float = (strength[j] > 0) == (strength[k] > 0) ? 1 : -1
-                        let g = sign * exp(-0.5 * u * u * inv2)
-                        d1 -= u * inv2 * g
-                        d2 += (u * u * inv2 - 1) * inv2 * g
+        // Over buffers: this runs for every line of every reader, nine
+        // neighbours, three Newton steps and three rounds per edge.
+        let observed = pos
+        var t = observed, next = observed
+        observed.withUnsafeBufferPointer { observed in
+            strength.withUnsafeBufferPointer { strength in
+                t.withUnsafeMutableBufferPointer { t in
+                    next.withUnsafeMutableBufferPointer { next in
+                        for _ in 0..<3 {
+                            for j in 0..<m {
+                                let lo = max(0, j - 4), hi = min(m - 1, j + 4)
+                                let rising = strength[j] > 0
+                                var x = t[j]
+                                for _ in 0..<3 {
+                                    var d1: Float = 0, d2: Float = 0
+                                    for k in lo...hi {
+                                        let u = x - t[k]
+                                        guard abs(u) < reach else { continue }
+                                        let sign: Float = rising == (strength[k] > 0) ? 1 : -1
+                                        let g = sign * exp(-0.5 * u * u * inv2)
+                                        d1 -= u * inv2 * g
+                                        d2 += (u * u * inv2 - 1) * inv2 * g
+                                    }
+                                    guard d2 < 0 else { break }
+                                    x -= d1 / d2
+                                }
+                                let gapLeft = j > 0 ? observed[j] - observed[j - 1] : .infinity
+                                let gapRight = j + 1 < m ? observed[j + 1] - observed[j] : .infinity
+                                let cap = min(gapLeft, gapRight) / 3
+                                let corrected = t[j] + (observed[j] - x)
+                                next[j] = observed[j] + min(max(corrected - observed[j], -cap), cap)
+                            }
+                            for j in 0..<m { t[j] = next[j] }
+                        }
                     }
-                    guard d2 < 0 else { break }
-                    x -= d1 / d2
                 }
-                let gapLeft = j > 0 ? observed[j] - observed[j - 1] : .infinity
-                let gapRight = j + 1 < m ? observed[j + 1] - observed[j] : .infinity
-                let cap = min(gapLeft, gapRight) / 3
-                let corrected = t[j] + (observed[j] - x)
-                next[j] = observed[j] + min(max(corrected - observed[j], -cap), cap)
             }
-            t = next
         }
         pos = t
     }
