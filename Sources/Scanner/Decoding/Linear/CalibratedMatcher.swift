@@ -40,34 +40,46 @@ struct CalibratedMatcher {
         for i in curve.indices { curve[i] = Float(i % widest + 1) }
     }
 
-    /// The best pattern for the calibrated runs from `start` (a bar first).
-    mutating func match(_ runs: UnsafeBufferPointer<Float>, at start: Int, allowed: Range<Int>? = nil) -> WidthPatternSet.Match? {
+    /// The best pattern for the calibrated runs from `start` (a bar first,
+    /// unless `barFirst` is false: an EAN/UPC left-hand digit).
+    mutating func match(_ runs: UnsafeBufferPointer<Float>, at start: Int, allowed: Range<Int>? = nil, barFirst: Bool = true) -> WidthPatternSet.Match? {
         let n = set.runsPerCharacter
         guard start >= 0, start <= runs.count - n else { return nil }
         var total: Float = 0
         for i in 0..<n { total += runs[start + i] }
         guard total > 0 else { return nil }
         let module = total / Float(set.modulesPerCharacter)
-        for i in 0..<n { window[i] = modules(runs[start + i] / module, isBar: i % 2 == 0) }
+        for i in 0..<n { window[i] = modules(runs[start + i] / module, isBar: (i % 2 == 0) == barFirst) }
         return window.withUnsafeBufferPointer { set.match($0, at: 0, allowed: allowed) }
     }
 
     /// Learns from a character read as `pattern` at `start`.
-    mutating func learn(_ runs: UnsafeBufferPointer<Float>, at start: Int, pattern: Int) {
+    mutating func learn(_ runs: UnsafeBufferPointer<Float>, at start: Int, pattern: Int, barFirst: Bool = true) {
         let n = set.runsPerCharacter
         guard start >= 0, start <= runs.count - n, pattern >= 0, pattern < set.count else { return }
         var total: Float = 0
         for i in 0..<n { total += runs[start + i] }
         guard total > 0 else { return }
         let module = total / Float(set.modulesPerCharacter)
-        for i in 0..<n {
-            let k = Int(set.widths[pattern * n + i])
-            guard k >= 1, k <= widest else { continue }
-            let slot = (i % 2 == 0 ? 0 : widest) + k - 1
-            weight[slot] = min(weight[slot] + 1, Self.memory)
-            measured[slot] += (runs[start + i] / module - measured[slot]) / weight[slot]
-        }
+        for i in 0..<n { note(runs[start + i] / module, modules: Int(set.widths[pattern * n + i]), isBar: (i % 2 == 0) == barFirst) }
         for base in [0, widest] { fitCurve(base) }
+    }
+
+    /// Learns from single elements known to span one module (EAN/UPC guard
+    /// bars and spaces), measured in modules: `runs` from `start`, a bar
+    /// first unless `barFirst` is false.
+    mutating func learnModules(_ runs: UnsafeBufferPointer<Float>, at start: Int, count: Int, module: Float, barFirst: Bool = true) {
+        guard start >= 0, start + count <= runs.count, module > 0 else { return }
+        for i in 0..<count { note(runs[start + i] / module, modules: 1, isBar: (i % 2 == 0) == barFirst) }
+        for base in [0, widest] { fitCurve(base) }
+    }
+
+    /// One element of `k` modules measured as `width` modules.
+    private mutating func note(_ width: Float, modules k: Int, isBar: Bool) {
+        guard k >= 1, k <= widest else { return }
+        let slot = (isBar ? 0 : widest) + k - 1
+        weight[slot] = min(weight[slot] + 1, Self.memory)
+        measured[slot] += (width - measured[slot]) / weight[slot]
     }
 
     /// Curve points from the learned widths; an unseen width is its module count

@@ -97,6 +97,55 @@ enum EANDecoder {
         return nil
     }
 
+    /// Digits read on one line: their values, the parity bits of those read
+    /// light first (1: even, set B), and the least margin.
+    struct Digits {
+        var values: [UInt8] = []
+        var parity: UInt8 = 0
+        var margin = Float.infinity
+    }
+
+    /// One-module elements of a symbol's guards on a line: `count` runs from
+    /// `start`, a bar first unless `barFirst` is false.
+    struct GuardElements {
+        var start: Int, count: Int, barFirst = true
+    }
+
+    /// The digits whose 4 runs start at `starts` (the first `left` light
+    /// first, set A or, with `evenAllowed`, set B; the rest dark first, set
+    /// C), as measured; or else through the line's own width calibration
+    /// (`CalibratedMatcher`), learnt first from `guards` and then from each
+    /// digit read. Thin or thick print and blur move a bar's edges alike in
+    /// every character: a 2-module bar printed 0.6 modules thin lies between
+    /// two digits as measured, and the calibration puts it back. Either way
+    /// every digit must win clearly (`minMargin`, `maxDistance`).
+    static func digits(
+        _ w: UnsafeBufferPointer<Float>, at starts: [Int], left: Int, evenAllowed: Bool, module: Float, guards: [GuardElements]
+    ) -> Digits? {
+        var plain = Digits()
+        for (k, at) in starts.enumerated() {
+            guard let d = digit(w, at: at, evenAllowed: k < left && evenAllowed, module: module) else { break }
+            if k < left { plain.parity = plain.parity << 1 | (d.isEven ? 1 : 0) }
+            plain.values.append(UInt8(d.value))
+            plain.margin = min(plain.margin, d.margin)
+        }
+        if plain.values.count == starts.count { return plain }
+        var matcher = CalibratedMatcher(digitSet)
+        for element in guards { matcher.learnModules(w, at: element.start, count: element.count, module: module, barFirst: element.barFirst) }
+        var calibrated = Digits()
+        for (k, at) in starts.enumerated() {
+            let isLeft = k < left
+            guard at >= 0, at + 4 <= w.count, abs(span(w, at: at, count: 4) - 7 * module) <= 0.3 * 7 * module,
+                  let m = matcher.match(w, at: at, allowed: isLeft && evenAllowed ? 0..<20 : 0..<10, barFirst: !isLeft),
+                  m.margin >= minMargin, m.distance <= maxDistance else { return nil }
+            matcher.learn(w, at: at, pattern: m.index, barFirst: !isLeft)
+            if isLeft { calibrated.parity = calibrated.parity << 1 | (m.index >= 10 ? 1 : 0) }
+            calibrated.values.append(UInt8(m.index % 10))
+            calibrated.margin = min(calibrated.margin, m.margin)
+        }
+        return calibrated
+    }
+
     /// EAN-13 (halfDigits 6) or EAN-8 (halfDigits 4) starting at bar run `s`.
     private static func decodeEAN(_ w: UnsafeBufferPointer<Float>, at s: Int, halfDigits: Int) -> (LinearRead, Float)? {
         let runCount = 3 + 8 * halfDigits + 5 + 3
@@ -107,18 +156,12 @@ enum EANDecoder {
               isGuard(w, at: s, count: 3, module: module),
               isGuard(w, at: s + 3 + 4 * halfDigits, count: 5, module: module),
               isGuard(w, at: s + runCount - 3, count: 3, module: module) else { return nil }
-        var digits: [UInt8] = []
-        digits.reserveCapacity(2 * halfDigits + 1)
-        var parity: UInt8 = 0
-        var margin = Float.infinity
-        for k in 0..<(2 * halfDigits) {
-            let left = k < halfDigits
-            let at = s + 3 + 4 * k + (left ? 0 : 5)
-            guard let d = digit(w, at: at, evenAllowed: left && halfDigits == 6, module: module) else { return nil }
-            if left { parity = parity << 1 | (d.isEven ? 1 : 0) }
-            digits.append(UInt8(d.value))
-            margin = min(margin, d.margin)
-        }
+        let centre = s + 3 + 4 * halfDigits
+        let starts = (0..<(2 * halfDigits)).map { k in s + 3 + 4 * k + (k < halfDigits ? 0 : 5) }
+        let guards = [s, centre + 1, s + runCount - 3].map { GuardElements(start: $0, count: 3) }
+        guard let read = digits(w, at: starts, left: halfDigits, evenAllowed: halfDigits == 6, module: module, guards: guards) else { return nil }
+        var digits = read.values
+        let parity = read.parity
         let symbology: Symbology
         if halfDigits == 6 {
             guard let lead = leadingDigitParity.firstIndex(of: parity) else { return nil }
@@ -133,7 +176,6 @@ enum EANDecoder {
         }
         let bytes = digits.map { $0 + 48 }
         guard GTIN.hasValidCheckDigit(String(decoding: bytes, as: UTF8.self)) else { return nil }
-        let read = LinearRead(symbology: symbology, bytes: bytes, firstRun: s, endRun: s + runCount, margin: margin)
-        return (read, module)
+        return (LinearRead(symbology: symbology, bytes: bytes, firstRun: s, endRun: s + runCount, margin: read.margin), module)
     }
 }

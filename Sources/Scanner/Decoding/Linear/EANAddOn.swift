@@ -33,17 +33,13 @@ enum EANAddOnDecoder {
               EANDecoder.isQuiet(w, at: first + runCount, module: module),
               EANDecoder.isGuard(w, at: first, count: 2, module: module),
               w[first + 2] >= 1.3 * module, w[first + 2] <= 2.7 * module else { return nil }
-        var digits: [UInt8] = []
-        var parity: UInt8 = 0
-        var margin = Float.infinity
-        for k in 0..<digitCount {
-            let at = first + 3 + 6 * k
-            if k > 0, !EANDecoder.isGuard(w, at: at - 2, count: 2, module: module) { return nil }
-            guard let d = EANDecoder.digit(w, at: at, evenAllowed: true, module: module) else { return nil }
-            parity = parity << 1 | (d.isEven ? 1 : 0)
-            digits.append(UInt8(d.value))
-            margin = min(margin, d.margin)
-        }
+        let starts = (0..<digitCount).map { first + 3 + 6 * $0 }
+        for at in starts.dropFirst() where !EANDecoder.isGuard(w, at: at - 2, count: 2, module: module) { return nil }
+        // The guard's first bar and space, and each delineator, span a module.
+        let guards = [EANDecoder.GuardElements(start: first, count: 2)]
+            + starts.dropFirst().map { EANDecoder.GuardElements(start: $0 - 2, count: 2, barFirst: false) }
+        guard let read = EANDecoder.digits(w, at: starts, left: digitCount, evenAllowed: true, module: module, guards: guards) else { return nil }
+        let (digits, parity) = (read.values, read.parity)
         let expected: UInt8
         let symbology: Symbology
         if digitCount == 2 {
@@ -56,6 +52,6 @@ enum EANAddOnDecoder {
         }
         guard parity == expected else { return nil }
         return LinearRead(symbology: symbology, bytes: digits.map { $0 + 48 },
-                          firstRun: first, endRun: first + runCount, margin: margin)
+                          firstRun: first, endRun: first + runCount, margin: read.margin)
     }
 }
