@@ -20,16 +20,10 @@ enum UPCEDecoder {
               EANDecoder.isQuiet(w, at: s + runCount, module: module),
               EANDecoder.isGuard(w, at: s, count: 3, module: module),
               EANDecoder.isGuard(w, at: s + 27, count: 6, module: module) else { return nil }
-        var six: [UInt8] = []
-        six.reserveCapacity(6)
-        var parity: UInt8 = 0
-        var margin = Float.infinity
-        for k in 0..<6 {
-            guard let d = EANDecoder.digit(w, at: s + 3 + 4 * k, evenAllowed: true, module: module) else { return nil }
-            parity = parity << 1 | (d.isEven ? 1 : 0)
-            six.append(UInt8(d.value))
-            margin = min(margin, d.margin)
-        }
+        let guards = [EANDecoder.GuardElements(start: s, count: 3), EANDecoder.GuardElements(start: s + 27, count: 6, barFirst: false)]
+        guard let read = EANDecoder.digits(w, at: (0..<6).map { s + 3 + 4 * $0 }, left: 6, evenAllowed: true, module: module, guards: guards)
+        else { return nil }
+        let (six, parity, margin) = (read.values, read.parity, read.margin)
         let numberSystem: UInt8
         let check: UInt8
         if let c = parityNS0.firstIndex(of: parity) {

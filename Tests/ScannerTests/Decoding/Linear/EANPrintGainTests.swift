@@ -9,10 +9,11 @@ import ScannerTestSupport
 /// lies between two patterns in a way no calibration explains is still
 /// refused (`EANNearTieTests`).
 @Suite struct EANPrintGainTests {
-    /// An EAN-13 grey line whose bars are each `gain` modules wider (thinner
-    /// when negative), centred on their modules.
-    static func signal(gain: Float, ppm: Float, sigma: Float, seed: UInt64) throws -> [Float] {
-        let modules = try ZintDump.modules(type: 13, data: "123456789012")
+    /// A grey line of zint's symbology `type` (13: EAN-13, 37: UPC-E) whose
+    /// bars are each `gain` modules wider (thinner when negative), centred
+    /// on their modules.
+    static func signal(type: Int = 13, data: String = "123456789012", gain: Float, ppm: Float, sigma: Float, seed: UInt64) throws -> [Float] {
+        let modules = try ZintDump.modules(type: type, data: data)
         var bars: [(Float, Float)] = []
         var x: Float = 12
         for (i, w) in SyntheticLine.moduleRuns(modules).enumerated() {
@@ -42,5 +43,19 @@ import ScannerTestSupport
         }
         #expect(unclear, "every digit is clear as measured at gain \(gain): the test shows nothing")
         #expect(GreyLine.read(line).map(\.1) == ["1234567890128"], "gain \(gain), \(ppm) px/module, blur \(sigma)")
+    }
+
+    /// UPC-E too: its six digits are read light first, and its end guard's
+    /// one-module elements start with a space.
+    @Test(arguments: [(Float(-0.5), Float(3), Float(0)), (0.5, 3, 0.15)])
+    func upcEPrintGainIsCalibratedAway(gain: Float, ppm: Float, sigma: Float) throws {
+        let line = try Self.signal(type: 37, data: "0123456", gain: gain, ppm: ppm, sigma: sigma, seed: 5)
+        let runs = EdgeProfile.runs(line)
+        let unclear = runs.widths.withUnsafeBufferPointer { w in
+            let start = 1, module = EANDecoder.span(w, at: start, count: 33) / 51
+            return (0..<6).contains { EANDecoder.digit(w, at: start + 3 + 4 * $0, evenAllowed: true, module: module) == nil }
+        }
+        #expect(unclear, "every digit is clear as measured at gain \(gain): the test shows nothing")
+        #expect(GreyLine.read(line).map(\.1) == ["01234565"], "gain \(gain), \(ppm) px/module, blur \(sigma)")
     }
 }
