@@ -41,11 +41,25 @@ enum EANDecoder {
     /// The digit whose 4 runs start at `at`, or nil if the match is not clear, or its width is off
     /// by more than 30% from 7 modules of `module` (perspective changes little within a symbol).
     static func digit(_ w: UnsafeBufferPointer<Float>, at: Int, evenAllowed: Bool, module: Float) -> Digit? {
+        var asMeasured: CalibratedMatcher? = nil
+        return digit(w, at: at, evenAllowed: evenAllowed, module: module, barFirst: false, calibration: &asMeasured)
+    }
+
+    /// The same, through `calibration` when there is one (the line's own widths mapped back to
+    /// modules, `CalibratedMatcher`), which then learns from the digit. Only the calibration tells
+    /// bars from spaces: `barFirst` for a right-hand digit (set C).
+    static func digit(
+        _ w: UnsafeBufferPointer<Float>, at: Int, evenAllowed: Bool, module: Float, barFirst: Bool, calibration: inout CalibratedMatcher?
+    ) -> Digit? {
         guard at >= 0, at + 4 <= w.count else { return nil }
         let width = w[at] + w[at + 1] + w[at + 2] + w[at + 3]
         guard abs(width - 7 * module) <= 0.3 * 7 * module else { return nil }
-        guard let m = digitSet.match(w, at: at, allowed: evenAllowed ? 0..<20 : 0..<10),
-              m.margin >= minMargin, m.distance <= maxDistance else { return nil }
+        let allowed = evenAllowed ? 0..<20 : 0..<10
+        let found = calibration == nil
+            ? digitSet.match(w, at: at, allowed: allowed)
+            : calibration?.match(w, at: at, allowed: allowed, barFirst: barFirst)
+        guard let m = found, m.margin >= minMargin, m.distance <= maxDistance else { return nil }
+        calibration?.learn(w, at: at, pattern: m.index, barFirst: barFirst)
         return Digit(value: m.index % 10, isEven: m.index >= 10, margin: m.margin)
     }
 
@@ -122,28 +136,28 @@ enum EANDecoder {
     static func digits(
         _ w: UnsafeBufferPointer<Float>, at starts: [Int], left: Int, evenAllowed: Bool, module: Float, guards: [GuardElements]
     ) -> Digits? {
-        var plain = Digits()
-        for (k, at) in starts.enumerated() {
-            guard let d = digit(w, at: at, evenAllowed: k < left && evenAllowed, module: module) else { break }
-            if k < left { plain.parity = plain.parity << 1 | (d.isEven ? 1 : 0) }
-            plain.values.append(UInt8(d.value))
-            plain.margin = min(plain.margin, d.margin)
-        }
-        if plain.values.count == starts.count { return plain }
+        var asMeasured: CalibratedMatcher? = nil
+        if let read = digits(w, at: starts, left: left, evenAllowed: evenAllowed, module: module, calibration: &asMeasured) { return read }
         var matcher = CalibratedMatcher(digitSet)
         for element in guards { matcher.learnModules(w, at: element.start, count: element.count, module: module, barFirst: element.barFirst) }
-        var calibrated = Digits()
+        var calibration: CalibratedMatcher? = matcher
+        return digits(w, at: starts, left: left, evenAllowed: evenAllowed, module: module, calibration: &calibration)
+    }
+
+    /// Every digit at `starts` (`digit`), or nil at the first that is not clear.
+    private static func digits(
+        _ w: UnsafeBufferPointer<Float>, at starts: [Int], left: Int, evenAllowed: Bool, module: Float, calibration: inout CalibratedMatcher?
+    ) -> Digits? {
+        var read = Digits()
         for (k, at) in starts.enumerated() {
             let isLeft = k < left
-            guard at >= 0, at + 4 <= w.count, abs(span(w, at: at, count: 4) - 7 * module) <= 0.3 * 7 * module,
-                  let m = matcher.match(w, at: at, allowed: isLeft && evenAllowed ? 0..<20 : 0..<10, barFirst: !isLeft),
-                  m.margin >= minMargin, m.distance <= maxDistance else { return nil }
-            matcher.learn(w, at: at, pattern: m.index, barFirst: !isLeft)
-            if isLeft { calibrated.parity = calibrated.parity << 1 | (m.index >= 10 ? 1 : 0) }
-            calibrated.values.append(UInt8(m.index % 10))
-            calibrated.margin = min(calibrated.margin, m.margin)
+            guard let d = digit(w, at: at, evenAllowed: isLeft && evenAllowed, module: module, barFirst: !isLeft, calibration: &calibration)
+            else { return nil }
+            if isLeft { read.parity = read.parity << 1 | (d.isEven ? 1 : 0) }
+            read.values.append(UInt8(d.value))
+            read.margin = min(read.margin, d.margin)
         }
-        return calibrated
+        return read
     }
 
     /// EAN-13 (halfDigits 6) or EAN-8 (halfDigits 4) starting at bar run `s`.
