@@ -117,48 +117,56 @@ enum EdgeProfile {
     /// observed peaks: t += observed - peak(t), each peak found by Newton steps from t_j, three rounds.
     /// Each correction is capped at a third of the gap to the neighbours.
     static func undoBlurShift(_ pos: inout [Float], _ strength: [Float], sigma: Float) {
-        let m = pos.count
-        guard sigma > 0.5, m >= 2 else { return }
-        let inv2 = 1 / (sigma * sigma), reach = 3.5 * sigma
+        guard sigma > 0.5, pos.count >= 2 else { return }
         // Over buffers: this runs for every line of every reader, nine
         // neighbours, three Newton steps and three rounds per edge.
         let observed = pos
-        var t = observed, next = observed
+        var next = observed
         observed.withUnsafeBufferPointer { observed in
             strength.withUnsafeBufferPointer { strength in
-                t.withUnsafeMutableBufferPointer { t in
+                pos.withUnsafeMutableBufferPointer { t in
                     next.withUnsafeMutableBufferPointer { next in
                         for _ in 0..<3 {
-                            for j in 0..<m {
-                                let lo = max(0, j - 4), hi = min(m - 1, j + 4)
-                                let rising = strength[j] > 0
-                                var x = t[j]
-                                for _ in 0..<3 {
-                                    var d1: Float = 0, d2: Float = 0
-                                    for k in lo...hi {
-                                        let u = x - t[k]
-                                        guard abs(u) < reach else { continue }
-                                        let sign: Float = rising == (strength[k] > 0) ? 1 : -1
-                                        let g = sign * exp(-0.5 * u * u * inv2)
-                                        d1 -= u * inv2 * g
-                                        d2 += (u * u * inv2 - 1) * inv2 * g
-                                    }
-                                    guard d2 < 0 else { break }
-                                    x -= d1 / d2
-                                }
-                                let gapLeft = j > 0 ? observed[j] - observed[j - 1] : .infinity
-                                let gapRight = j + 1 < m ? observed[j + 1] - observed[j] : .infinity
-                                let cap = min(gapLeft, gapRight) / 3
-                                let corrected = t[j] + (observed[j] - x)
-                                next[j] = observed[j] + min(max(corrected - observed[j], -cap), cap)
-                            }
-                            for j in 0..<m { t[j] = next[j] }
+                            blurShiftRound(observed: observed, strength: strength, from: t, into: next, sigma: sigma)
+                            for j in 0..<t.count { t[j] = next[j] }
                         }
                     }
                 }
             }
         }
-        pos = t
+    }
+
+    /// One round of `undoBlurShift`: each edge `t[j]` moved so that its model peak falls on
+    /// `observed[j]`, the move capped at a third of the gap to its neighbours.
+    private static func blurShiftRound(
+        observed: UnsafeBufferPointer<Float>, strength: UnsafeBufferPointer<Float>,
+        from t: UnsafeMutableBufferPointer<Float>, into next: UnsafeMutableBufferPointer<Float>, sigma: Float
+    ) {
+        let m = t.count
+        let inv2 = 1 / (sigma * sigma), reach = 3.5 * sigma
+        for j in 0..<m {
+            let lo = max(0, j - 4), hi = min(m - 1, j + 4)
+            let rising = strength[j] > 0
+            var x = t[j]
+            for _ in 0..<3 {
+                var d1: Float = 0, d2: Float = 0
+                for k in lo...hi {
+                    let u = x - t[k]
+                    guard abs(u) < reach else { continue }
+                    let sign: Float = rising == (strength[k] > 0) ? 1 : -1
+                    let g = sign * exp(-0.5 * u * u * inv2)
+                    d1 -= u * inv2 * g
+                    d2 += (u * u * inv2 - 1) * inv2 * g
+                }
+                guard d2 < 0 else { break }
+                x -= d1 / d2
+            }
+            let gapLeft = j > 0 ? observed[j] - observed[j - 1] : .infinity
+            let gapRight = j + 1 < m ? observed[j + 1] - observed[j] : .infinity
+            let cap = min(gapLeft, gapRight) / 3
+            let corrected = t[j] + (observed[j] - x)
+            next[j] = observed[j] + min(max(corrected - observed[j], -cap), cap)
+        }
     }
 
     /// Appends an edge, keeping polarity alternating: of two same-polarity neighbours, the stronger stays.
