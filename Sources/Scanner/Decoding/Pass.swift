@@ -85,9 +85,10 @@ struct Pass {
     /// passes (inverted, bordered, enlarged...) saved 9 % of the corpus's
     /// CPU, with the same images read.
     static func secondChances(of sequence: [Pass], for candidates: Localizer.Candidates, barTilt: Double?) -> [Pass] {
+        let microPDF417 = looksForMicroPDF417(in: candidates)
         let chances = (candidates.largeModules
             ? Array(sequence.dropFirst().prefix(1)) + sequence.map(\.halved) : Array(sequence.dropFirst()))
-            .compactMap { $0.serving(candidates.kind) }
+            .compactMap { (microPDF417 ? $0 : $0.restricted(to: $0.engines.subtracting([.microPDF417])))?.serving(candidates.kind) }
         guard candidates.kind == .bars else { return chances }
         let across = chances.map { $0.scanning(across: candidates.barNormal, upright: barTilt) }
         return across.filter { $0.engines == [.zbar] } + across.filter { $0.engines != [.zbar] }
@@ -169,6 +170,16 @@ struct Pass {
     /// their own (independent lines, check characters, Reed–Solomon).
     static let ours: Set<EngineName> = [.linear, .qr, .aztec, .dataMatrix, .maxiCode, .pdf417, .microPDF417]
 
+    /// Our readers that search both polarities of their binarization
+    /// (`Binarization.polarities`) in the first pass: the inverted pass
+    /// would only repeat it. On a no-code photo their second look was most
+    /// of that pass, itself a third of the photo's CPU.
+    static let bothPolarities: Set<EngineName> = [.qr, .aztec, .dataMatrix, .maxiCode, .pdf417]
+
+    /// The engines that look at the inverted region: those that see only
+    /// dark on light.
+    static let invertedEngines: Set<EngineName> = firstEngines.subtracting(bothPolarities)
+
     /// Our readers of modules laid both ways, which in the first pass skip
     /// the code-like blocks that are bars (`Localizer.CodeLikeBlock.isBars`):
     /// on EAN/UPC photos the Data Matrix reader alone took an eighth of the
@@ -193,16 +204,26 @@ struct Pass {
         // PDF417 looks like bars to the localizer: its reader looks right
         // after the linear one, on what that left unexplained.
         case .bars: return [[.linear], [.pdf417]] + matrix + [[.maxiCode], libraries, [.microPDF417]]
-        // A MicroPDF417 is bars: not where the localizer saw a matrix with
-        // hardly a bar cell, where its probe lines cost 64% of what they
-        // cost over the corpus and found nothing.
         case .matrix:
-            return matrix + [[.pdf417], [.maxiCode], [.linear], libraries] + (candidates.hasSomeBars ? [[.microPDF417]] : [])
-        // Nor where the look is too little evidence (`isEvidence`): on a
-        // photo-like frame without a code its probe lines were an eighth
-        // of the CPU.
+            return matrix + [[.pdf417], [.maxiCode], [.linear], libraries] + (looksForMicroPDF417(in: candidates) ? [[.microPDF417]] : [])
         case .either:
-            return [[.linear, .qr, .pdf417], [.aztec], [.dataMatrix], [.maxiCode], libraries] + (candidates.isEvidence ? [[.microPDF417]] : [])
+            return [[.linear, .qr, .pdf417], [.aztec], [.dataMatrix], [.maxiCode], libraries] + (looksForMicroPDF417(in: candidates) ? [[.microPDF417]] : [])
+        }
+    }
+
+    /// Whether MicroPDF417's probe lines look at a region the localizer saw
+    /// as `candidates`, in the first pass or after it. A MicroPDF417 is
+    /// bars: not where the localizer saw a matrix with hardly a bar cell,
+    /// where its probe lines cost 64% of what they cost over the corpus and
+    /// found nothing, and on the inverted textures of no-code photos half
+    /// their CPU. Nor where the look is too little evidence (`isEvidence`):
+    /// on a photo-like frame without a code its probe lines were an eighth
+    /// of the CPU.
+    static func looksForMicroPDF417(in candidates: Localizer.Candidates) -> Bool {
+        switch candidates.kind {
+        case .bars: true
+        case .matrix: candidates.hasSomeBars
+        case .either: candidates.isEvidence
         }
     }
 
@@ -248,7 +269,7 @@ struct Pass {
                 // our linear reader's runs start from light. Not MicroPDF417,
                 // read dark on light only: its probe looked here at every
                 // unread photo again, a fifth of the QR photos' CPU.
-                Pass([.inverted], harder, engines: firstEngines.subtracting([.microPDF417])),
+                Pass([.inverted], harder, engines: invertedEngines.subtracting([.microPDF417])),
                 Pass(plain, engines: [.aztecRunes]),
                 Pass([.downscaled], plain),
                 Pass([.bordered], harder),
@@ -273,7 +294,7 @@ struct Pass {
             return [Pass(harder, engines: firstEngines)] + upright + [
                 // With MicroPDF417, unlike normal effort: a still may be a
                 // light-on-dark MicroPDF417, which only this pass reads.
-                Pass([.inverted], harder, engines: firstEngines),
+                Pass([.inverted], harder, engines: invertedEngines),
                 // Aztec runes, which zxing 1.4 cannot read.
                 Pass(plain, engines: [.aztecRunes]),
                 Pass([.downscaled], harder),
