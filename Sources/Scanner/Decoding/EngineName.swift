@@ -6,8 +6,6 @@ enum EngineName: Sendable, Hashable {
     case zbar
     /// zxing-cpp 1.4: the matrix codes (and its own 1D readers, alone).
     case zxing
-    /// Our reader of Aztec runes, which zxing 1.4 cannot read.
-    case aztecRunes
     /// Our linear reader (`LinearEngine`).
     case linear
     /// Our reader of QR, Micro QR and rMQR (`QREngine`).

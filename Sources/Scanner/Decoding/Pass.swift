@@ -15,9 +15,6 @@ struct Pass {
         case thresholded(radius: Int)
         case scaled(Double)
         case rotated(degrees: Double)
-        /// Upright around the first Aztec bullseye: its rotation undone, or
-        /// also its perspective.
-        case rectifiedAroundBullseye(perspective: Bool)
 
         /// zbar's density on an image this step enlarges by 2 or more: the
         /// original's own lines only, as the lines between are interpolated
@@ -154,9 +151,6 @@ struct Pass {
             return View(frame: scaled) { Point(x: $0.x * fx, y: $0.y * fy) }
         case .rotated(let degrees):
             return View(frame: frame.rotated(degrees: degrees)) { frame.pointBeforeRotation($0, degrees: degrees) }
-        case .rectifiedAroundBullseye(let perspective):
-            guard let (rectified, toSource) = BullseyeRectification.rectify(frame, perspective: perspective) else { return nil }
-            return View(frame: rectified, toRegion: toSource)
         }
     }
 
@@ -270,7 +264,6 @@ struct Pass {
                 // read dark on light only: its probe looked here at every
                 // unread photo again, a fifth of the QR photos' CPU.
                 Pass([.inverted], harder, engines: invertedEngines.subtracting([.microPDF417])),
-                Pass(plain, engines: [.aztecRunes]),
                 Pass([.downscaled], plain),
                 Pass([.bordered], harder),
             ]
@@ -295,8 +288,6 @@ struct Pass {
                 // With MicroPDF417, unlike normal effort: a still may be a
                 // light-on-dark MicroPDF417, which only this pass reads.
                 Pass([.inverted], harder, engines: invertedEngines),
-                // Aztec runes, which zxing 1.4 cannot read.
-                Pass(plain, engines: [.aztecRunes]),
                 Pass([.downscaled], harder),
                 Pass([.bordered], harder),
                 // Twice the size, where zbar scans every other line: the
@@ -317,10 +308,6 @@ struct Pass {
                 // threshold keeps the thin ones that local averaging erodes.
                 Pass([.scaled(3)], EngineOptions(tryHarder: true, binarizer: .globalHistogram), engines: zxingOnly),
             ] + turns + [
-                // Aztec symbols tilted or photographed at an angle; zxing 1.4
-                // reads resampled modules far better when they are large.
-                Pass([.rectifiedAroundBullseye(perspective: false), .upscaled], harder, engines: zxingOnly),
-                Pass([.rectifiedAroundBullseye(perspective: true), .upscaled], harder, engines: zxingOnly),
                 // Matrix symbols cropped to the edge and small.
                 Pass([.bordered, .upscaled], harder, engines: zxingOnly),
             ]

@@ -27,7 +27,7 @@ struct ReadPipeline: Sendable {
         case .native?:
             engines = [LinearEngine(), QREngine(), AztecEngine(), MaxiCodeEngine(), DataMatrixEngine(), PDF417Engine(), MicroPDF417Engine()]
         case nil:
-            engines = [LinearEngine(), QREngine(), AztecEngine(), MaxiCodeEngine(), DataMatrixEngine(), PDF417Engine(), MicroPDF417Engine(), ZBarEngine(), ZXingEngine(), AztecRuneReader()]
+            engines = [LinearEngine(), QREngine(), AztecEngine(), MaxiCodeEngine(), DataMatrixEngine(), PDF417Engine(), MicroPDF417Engine(), ZBarEngine(), ZXingEngine()]
         }
         let names = Set(engines.map(\.name))
         alone = configuration.singleEngine.map { _ in Pass(EngineOptions(tryHarder: true), engines: names) }
@@ -134,8 +134,8 @@ struct ReadPipeline: Sendable {
     ) -> ([Detection], Int) {
         guard let area = candidates.area else { return ([], 1) }
         // Cropping pays only when it leaves out most of the region; at 60 %
-        // the crop lost an Aztec photo (aztec-2/04) that its bullseye
-        // rectification reads on the whole image.
+        // the crop lost an Aztec photo (aztec-2/04) that a second chance
+        // read on the whole image.
         let target = area.width * area.height * 3 <= region.width * region.height ? region.cropped(to: area) : region
         let tilt = candidates.barNormal.map { normal -> Double in
             let turn = normal.truncatingRemainder(dividingBy: 90)

@@ -245,15 +245,6 @@ extension Frame {
         }
     }
 
-    /// The luma at a point in pixel-centre coordinates, bilinear, to a
-    /// fraction of a level; the edge pixels continue outwards.
-    func luma(x: Double, y: Double) -> Double {
-        withUnsafeBytes { bytes in
-            Bilinear(pixels: bytes.bindMemory(to: UInt8.self).baseAddress!, stride: stride, width: width, height: height)
-                .level(x: x - 0.5, y: y - 0.5)
-        }
-    }
-
     private func rotatedSize(degrees: Double) -> (Int, Int) {
         let (c, s) = Self.cosSin(degrees)
         let w = Double(width), h = Double(height)

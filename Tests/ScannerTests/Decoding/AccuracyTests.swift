@@ -41,7 +41,7 @@ import Testing
         "qrcode-2/qr-inv-2.webp",    // light-on-dark QR: inversion
         "qrcode-2/10.png",           // Shift-JIS QR text
         "qrcode-2/30a.webp",         // Big5 QR text
-        "aztec-2/04.webp",           // Aztec photographed at an angle: rectified around its bullseye
+        "aztec-2/04.webp",           // Aztec photographed at an angle: our reader's perspective
         "aztec-2/11.webp",           // the same, turned further
     ])
     func recoversClass(_ name: String) throws {
