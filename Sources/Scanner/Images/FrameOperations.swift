@@ -36,15 +36,34 @@ extension Frame {
             return (i0, min(i0 + 1, size - 1), Int((f - Double(i0)) * 256))
         }
         let columns = (0..<w).map { neighbours($0, width) }
+        // Each source row is blended across once, into `above` or `below`:
+        // output rows come in pairs between the same two source rows, and
+        // the next pair's upper row is this pair's lower one.
+        let above = UnsafeMutableBufferPointer<Int>.allocate(capacity: w)
+        let below = UnsafeMutableBufferPointer<Int>.allocate(capacity: w)
+        defer { above.deallocate(); below.deallocate() }
         return mapped(width: w, height: h) { src, stride, dst in
-            for y in 0..<h {
-                let (y0, y1, wy) = neighbours(y, height)
-                let r0 = src + y0 * stride, r1 = src + y1 * stride, out = dst + y * w
-                for x in 0..<w {
-                    let (x0, x1, wx) = columns[x]
-                    let top = Int(r0[x0]) * (256 - wx) + Int(r0[x1]) * wx
-                    let bottom = Int(r1[x0]) * (256 - wx) + Int(r1[x1]) * wx
-                    out[x] = UInt8(truncatingIfNeeded: (top * (256 - wy) + bottom * wy + 32768) >> 16)
+            columns.withUnsafeBufferPointer { columns in
+                func across(_ row: Int, into line: UnsafeMutableBufferPointer<Int>) {
+                    let r = src + row * stride
+                    for x in 0..<w {
+                        let (x0, x1, wx) = columns[x]
+                        line[x] = Int(r[x0]) * (256 - wx) + Int(r[x1]) * wx
+                    }
+                }
+                var (top, bottom) = (above, below)
+                var (topRow, bottomRow) = (-1, -1)
+                for y in 0..<h {
+                    let (y0, y1, wy) = neighbours(y, height)
+                    if y0 != topRow {
+                        if y0 == bottomRow { swap(&top, &bottom); bottomRow = -1 } else { across(y0, into: top) }
+                        topRow = y0
+                    }
+                    if y1 != bottomRow { across(y1, into: bottom); bottomRow = y1 }
+                    let out = dst + y * w
+                    for x in 0..<w {
+                        out[x] = UInt8(truncatingIfNeeded: (top[x] * (256 - wy) + bottom[x] * wy + 32768) >> 16)
+                    }
                 }
             }
         }

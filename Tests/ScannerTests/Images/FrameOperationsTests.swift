@@ -52,6 +52,31 @@ import Testing
         #expect(rows(cropped(ramp(6, 4)).upscaledByTwo()) == rows(ramp(6, 4).upscaledByTwo()))
     }
 
+    /// Every output pixel is the bilinear blend at its centre's place in
+    /// the source, (x/2 - 1/4, y/2 - 1/4) clamped to the edge pixels, in
+    /// 256ths: however the rows blended across are reused between output rows.
+    @Test(arguments: [(1, 1), (1, 5), (5, 1), (2, 2), (7, 4), (6, 9)])
+    func upscaleBlendsEachPixelAtItsQuarterPlace(size: (Int, Int)) {
+        let (width, height) = size
+        var generator = SplitMix64(seed: UInt64(width * 31 + height))
+        let frame = Frame(width: width, height: height, pixels: (0..<width * height).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        func place(_ i: Int, _ size: Int) -> (Int, Int, Int) {
+            let f = max(0, Double(i) / 2 - 0.25), low = min(Int(f), size - 1)
+            return (low, min(low + 1, size - 1), Int((f - Double(low)) * 256))
+        }
+        let expected: [[UInt8]] = (0..<height * 2).map { y in
+            let (y0, y1, wy) = place(y, height)
+            return (0..<width * 2).map { x in
+                let (x0, x1, wx) = place(x, width)
+                let top = Int(frame[x0, y0]) * (256 - wx) + Int(frame[x1, y0]) * wx
+                let bottom = Int(frame[x0, y1]) * (256 - wx) + Int(frame[x1, y1]) * wx
+                return UInt8((top * (256 - wy) + bottom * wy + 32768) >> 16)
+            }
+        }
+        #expect(rows(frame.upscaledByTwo()) == expected)
+        #expect(rows(cropped(frame).upscaledByTwo()) == expected)
+    }
+
     @Test func upscaleThenDownscaleRestoresAnImage() {
         let frame = ramp(8, 6)
         let restored = frame.upscaledByTwo().downscaledByTwo().packedPixels
