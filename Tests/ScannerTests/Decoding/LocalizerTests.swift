@@ -226,19 +226,43 @@ import Testing
     }
 
     /// What each kind skips of the thorough second chances: bars the passes
-    /// only matrix readers run, a matrix zbar, in every pass.
+    /// only matrix readers run, a matrix zbar, in every pass, and the turns.
     @Test func eachKindSkipsWhatIsMadeForTheOtherKind() {
         let frame = Self.blankPage
         let passes = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
         let zbarOnly = passes.filter { $0.engines == [.zbar] }.count
         let matrixOnly = passes.filter { !$0.engines.contains(.zbar) }.count
-        #expect(zbarOnly > 0 && matrixOnly > 0)
+        let turns = passes.filter { pass in
+            pass.engines != [.zbar] && pass.steps.contains { if case .rotated = $0 { true } else { false } }
+        }.count
+        #expect(zbarOnly > 0 && matrixOnly > 0 && turns == 4)
         #expect(passes.compactMap { $0.serving(.either) }.map(\.engines) == passes.map(\.engines))
         let bars = passes.compactMap { $0.serving(.bars) }
         #expect(bars.count == passes.count - matrixOnly && bars.allSatisfy { $0.engines.contains(.zbar) })
         let matrix = passes.compactMap { $0.serving(.matrix) }
-        #expect(matrix.count == passes.count - zbarOnly && matrix.allSatisfy { !$0.engines.contains(.zbar) && !$0.engines.isEmpty })
+        #expect(matrix.count == passes.count - zbarOnly - turns && matrix.allSatisfy { !$0.engines.contains(.zbar) && !$0.engines.isEmpty })
         #expect(matrix.contains { $0.engines.contains(.zxing) })
+    }
+
+    /// The inverted pass is for the readers that see only dark on light:
+    /// the others searched both polarities in the first pass. MicroPDF417
+    /// looks after the first pass only where it may look in it.
+    @Test func secondChancesRepeatNoSearchOfTheFirstPass() {
+        let frame = Self.blankPage
+        for effort in [Effort.normal, .thorough] {
+            let inverted = Pass.sequence(for: effort, frame: frame, region: frame).filter { $0.steps.count == 1 && $0.steps.contains { if case .inverted = $0 { true } else { false } } }
+            #expect(inverted.count == 1)
+            #expect(inverted.allSatisfy { $0.engines.isDisjoint(with: Pass.bothPolarities) && $0.engines.contains(.linear) && $0.engines.contains(.zbar) })
+        }
+        let sequence = Pass.sequence(for: .thorough, frame: frame, region: frame)
+        let matrixWithoutBars = Localizer.Candidates(area: nil, barNormal: nil, barShare: 0.0, halfScaleBarShare: 0.0)
+        let matrixWithSomeBars = Localizer.Candidates(area: nil, barNormal: nil, barShare: 0.15, halfScaleBarShare: 0.0)
+        #expect(matrixWithoutBars.kind == .matrix && matrixWithSomeBars.kind == .matrix)
+        for candidates in [matrixWithoutBars, matrixWithSomeBars] {
+            let looks = Pass.firstGroups(for: candidates).contains([.microPDF417])
+            #expect(looks == candidates.hasSomeBars)
+            #expect(Pass.secondChances(of: sequence, for: candidates, barTilt: nil).contains { $0.engines.contains(.microPDF417) } == looks)
+        }
     }
 
     /// Bars try the passes only zbar runs before the shared ones, which
