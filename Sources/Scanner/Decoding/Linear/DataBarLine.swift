@@ -60,15 +60,42 @@ struct DataBarFinderSet: Sendable {
     static let minimumMargin: Float = 0.5
     static let maximumDistance: Float = 2.5
 
+    /// The elements that every pattern has alike (each family's finders end
+    /// in two one-module elements), as written and mirrored: index and modules.
+    private let shared: [(index: Int, modules: Float)]
+    private let mirroredShared: [(index: Int, modules: Float)]
+
     init(patterns: [[UInt8]]) {
         self.patterns = patterns
         set = WidthPatternSet(patterns: patterns, modulesPerCharacter: 15)
         mirroredSet = WidthPatternSet(patterns: patterns.map { Array($0.reversed()) }, modulesPerCharacter: 15)
+        let count = patterns.first?.count ?? 0
+        shared = (0..<count).compactMap { i in
+            patterns.allSatisfy({ $0.count == count && $0[i] == patterns[0][i] }) ? (i, Float(patterns[0][i])) : nil
+        }
+        mirroredShared = shared.map { (count - 1 - $0.index, $0.modules) }
+    }
+
+    /// Whether the window at `start` is already further than
+    /// `maximumDistance` from every pattern in the elements they share
+    /// alone: their terms of the match's distance, with its scale, bound it
+    /// from below. The finder search tries every run of every line; this
+    /// spares most of them the match against each pattern.
+    private func isFar(_ runs: UnsafeBufferPointer<Float>, at start: Int, mirrored: Bool) -> Bool {
+        guard start >= 0, start + 5 <= runs.count else { return false }
+        var total: Float = 0
+        for i in 0..<5 { total += runs[start + i] }
+        guard total > 0 else { return false }
+        let scale = Float(15) / total
+        var bound: Float = 0
+        for element in mirrored ? mirroredShared : shared { bound += abs(runs[start + element.index] * scale - element.modules) }
+        return bound > Self.maximumDistance
     }
 
     /// Finders at `start` in `runs`: as written, or (with `mirrored`) mirrored.
     func hit(_ runs: UnsafeBufferPointer<Float>, at start: Int, mirrored: Bool, backward: Bool) -> DataBarFinderHit? {
-        guard let m = (mirrored ? mirroredSet : set).match(runs, at: start),
+        guard !isFar(runs, at: start, mirrored: mirrored),
+              let m = (mirrored ? mirroredSet : set).match(runs, at: start),
               m.distance <= Self.maximumDistance, m.margin >= Self.minimumMargin else { return nil }
         var total: Float = 0
         for i in 0..<5 { total += runs[start + i] }

@@ -3,6 +3,33 @@ import ScannerTestSupport
 @testable import Scanner
 
 @Suite struct DataBarOmniTests {
+    /// A finder hit is the plain match against every pattern, accepted by
+    /// distance and margin: skipping windows far from the patterns' shared
+    /// elements (`DataBarFinderSet.isFar`) loses none. Windows near finders
+    /// (each pattern's widths, jittered) and random ones, as written and
+    /// mirrored, for DataBar and DataBar Expanded.
+    @Test func findersSkipOnlyWindowsNoPatternMatches() {
+        var rng = SplitMix64(seed: 7)
+        var hits = 0
+        for set in [DataBarOmni.finders, DataBarExpanded.finders] {
+            for mirrored in [false, true] {
+                let patterns = mirrored ? set.patterns.map { Array($0.reversed()) } : set.patterns
+                let plain = WidthPatternSet(patterns: patterns, modulesPerCharacter: 15)
+                for trial in 0..<20_000 {
+                    let pattern = patterns[trial % patterns.count]
+                    let jitter: Float = trial % 2 == 0 ? 0.6 : 6
+                    let runs = pattern.map { max(0.05, Float($0) + Float.random(in: -jitter...jitter, using: &rng)) }
+                    let found = runs.withUnsafeBufferPointer { set.hit($0, at: 0, mirrored: mirrored, backward: false) }
+                    let match = runs.withUnsafeBufferPointer { plain.match($0, at: 0) }
+                    let expected = match.flatMap { $0.distance <= DataBarFinderSet.maximumDistance && $0.margin >= DataBarFinderSet.minimumMargin ? $0 : nil }
+                    #expect(found?.pattern == expected?.index && found?.margin == expected?.margin, "\(runs)")
+                    if found != nil { hits += 1 }
+                }
+            }
+        }
+        #expect(hits > 1000)
+    }
+
     @Test func characterValuesMatchAllZeros() {
         #expect(DataBarCharacterSet.omniOuter.value([1, 1, 1, 1, 2, 1, 8, 1]) == 0)
         #expect(DataBarCharacterSet.omniInner.value([1, 1, 1, 1, 1, 1, 2, 7]) == 0)
