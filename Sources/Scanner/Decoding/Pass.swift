@@ -176,7 +176,10 @@ struct Pass {
     /// Our readers that search both polarities of their binarization
     /// (`Binarization.polarities`) in the first pass: the inverted pass
     /// would only repeat it. On a no-code photo their second look was most
-    /// of that pass, itself a third of the photo's CPU.
+    /// of that pass, itself a third of the photo's CPU. What it still read
+    /// was luck, another binarization of the same pixels at heavy noise: 3
+    /// of 4896 degraded 2D renders (Data Matrix at noise σ 90 and keystone
+    /// 60 %) and one noisy rMQR round trip.
     static let bothPolarities: Set<EngineName> = [.qr, .aztec, .dataMatrix, .maxiCode, .pdf417]
 
     /// The engines that look at the inverted region: those that see only

@@ -329,7 +329,10 @@ enum KnownIssue {
     static let entries: [Entry] = [
         Entry(symbologies: [.databarExpanded], variants: [.tilted17], payloads: [0, 1],
               what: "right text, but from rows of pairs joined across lines (DataBarAssembler), whose outline spans the frame along the lines"),
-        Entry(symbologies: [.rmqr], variants: [.noisy], payloads: [0, 1],
+        // Payload #2 was read until 7dd2c5e only by a second look of our QR
+        // reader at the inverted region: another binarization of the same
+        // noisy pixels, which that commit stopped repeating.
+        Entry(symbologies: [.rmqr], variants: [.noisy], payloads: [0, 1, 2],
               what: "nothing found: our rMQR detector loses its finder and timing in noise of ±40 levels"),
         Entry(symbologies: [.telepen], variants: [.noisy], payloads: [0, 1, 2],
               what: "right text from our reader, whose corners reach up to 19 pixels into the noisy quiet zone on the right"),
