@@ -206,14 +206,13 @@ struct Pass {
     /// photos that only they read.
     static func firstGroups(for candidates: Localizer.Candidates) -> [Set<EngineName>] {
         let matrix: [Set<EngineName>] = [[.qr], [.aztec], [.dataMatrix]], libraries: Set<EngineName> = [.zbar, .zxing]
+        let microPDF417: [Set<EngineName>] = looksForMicroPDF417(in: candidates) ? [[.microPDF417]] : []
         switch candidates.kind {
         // PDF417 looks like bars to the localizer: its reader looks right
         // after the linear one, on what that left unexplained.
-        case .bars: return [[.linear], [.pdf417]] + matrix + [[.maxiCode], libraries, [.microPDF417]]
-        case .matrix:
-            return matrix + [[.pdf417], [.maxiCode], [.linear], libraries] + (looksForMicroPDF417(in: candidates) ? [[.microPDF417]] : [])
-        case .either:
-            return [[.linear, .qr, .pdf417], [.aztec], [.dataMatrix], [.maxiCode], libraries] + (looksForMicroPDF417(in: candidates) ? [[.microPDF417]] : [])
+        case .bars: return [[.linear], [.pdf417]] + matrix + [[.maxiCode], libraries] + microPDF417
+        case .matrix: return matrix + [[.pdf417], [.maxiCode], [.linear], libraries] + microPDF417
+        case .either: return [[.linear, .qr, .pdf417], [.aztec], [.dataMatrix], [.maxiCode], libraries] + microPDF417
         }
     }
 

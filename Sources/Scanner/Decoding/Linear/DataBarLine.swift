@@ -76,15 +76,12 @@ struct DataBarFinderSet: Sendable {
         mirroredShared = shared.map { (count - 1 - $0.index, $0.modules) }
     }
 
-    /// Whether the window at `start` is already further than
-    /// `maximumDistance` from every pattern in the elements they share
-    /// alone: their terms of the match's distance, with its scale, bound it
-    /// from below. The finder search tries every run of every line; this
-    /// spares most of them the match against each pattern.
-    private func isFar(_ runs: UnsafeBufferPointer<Float>, at start: Int, mirrored: Bool) -> Bool {
-        guard start >= 0, start + 5 <= runs.count else { return false }
-        var total: Float = 0
-        for i in 0..<5 { total += runs[start + i] }
+    /// Whether the window at `start`, whose five runs sum to `total`, is
+    /// already further than `maximumDistance` from every pattern in the
+    /// elements they share alone: their terms of the match's distance, with
+    /// its scale, bound it from below. The finder search tries every run of
+    /// every line; this spares most of them the match against each pattern.
+    private func isFar(_ runs: UnsafeBufferPointer<Float>, at start: Int, total: Float, mirrored: Bool) -> Bool {
         guard total > 0 else { return false }
         let scale = Float(15) / total
         var bound: Float = 0
@@ -94,11 +91,12 @@ struct DataBarFinderSet: Sendable {
 
     /// Finders at `start` in `runs`: as written, or (with `mirrored`) mirrored.
     func hit(_ runs: UnsafeBufferPointer<Float>, at start: Int, mirrored: Bool, backward: Bool) -> DataBarFinderHit? {
-        guard !isFar(runs, at: start, mirrored: mirrored),
-              let m = (mirrored ? mirroredSet : set).match(runs, at: start),
-              m.distance <= Self.maximumDistance, m.margin >= Self.minimumMargin else { return nil }
+        guard start >= 0, start + 5 <= runs.count else { return nil }
         var total: Float = 0
         for i in 0..<5 { total += runs[start + i] }
+        guard !isFar(runs, at: start, total: total, mirrored: mirrored),
+              let m = (mirrored ? mirroredSet : set).match(runs, at: start),
+              m.distance <= Self.maximumDistance, m.margin >= Self.minimumMargin else { return nil }
         let module = total / 15
         guard module.isFinite, module > 0 else { return nil }
         let p = patterns[m.index]
