@@ -124,39 +124,21 @@ struct Localizer {
         min(frame.width, frame.height) >= 256 ? 16 : 8
     }
 
-    /// Mean squared gradient (per pixel, the sum of both axes' central
-    /// differences squared) that a cell needs: a code's edges of 40 levels
-    /// or more over a few pixels pass it; ±6 levels of sensor noise (about
-    /// 50) and smooth shading do not.
-    static let minimumEnergy = 150.0
-    /// A central difference from which a pixel is on a sharp edge: a fifth
-    /// of the frame's contrast (its 2nd to 98th percentile of luma), so a
-    /// dim, flat photo of a code still has sharp edges, between 8 and 24.
-    static func sharpEdge(for frame: Frame) -> Int {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { histogram in
-            histogram.initialize(repeating: 0)
-            var samples = 0
-            frame.withUnsafeBytes { raw in
-                let bytes = raw.assumingMemoryBound(to: UInt8.self)
-                for y in Swift.stride(from: 0, to: frame.height, by: 4) {
-                    let line = bytes.baseAddress! + y * frame.stride
-                    for x in Swift.stride(from: 0, to: frame.width, by: 4) {
-                        histogram[Int(line[x])] &+= 1
-                        samples &+= 1
-                    }
-                }
-            }
-            func percentile(_ share: Int) -> Int {
-                var seen = 0
-                for level in 0..<256 {
-                    seen += histogram[level]
-                    if seen * 100 >= samples * share { return level }
-                }
-                return 255
-            }
-            return min(24, max(8, (percentile(98) - percentile(2)) / 5))
+    /// What the look counts as an edge, from the frame's contrast, so that
+    /// a dim, flat photo of a code is looked at as one in full contrast.
+    struct Thresholds: Sendable, Hashable {
+        /// A central difference from which a pixel is on a sharp edge: a
+        /// fifth of the contrast, between 8 and 24.
+        var sharpEdge: Int
+        /// The mean squared gradient a cell needs (`LumaContrast.minimumEdgeEnergy`).
+        var minimumEnergy: Double
+
+        init(_ contrast: LumaContrast) {
+            sharpEdge = min(24, max(8, contrast.levels / 5))
+            minimumEnergy = contrast.minimumEdgeEnergy
         }
     }
+
     /// Sharp edges per 16 pixels along a cell's rows or columns from which
     /// it is busy: a bar code with modules up to about 5 pixels, or a
     /// matrix; a ruled line gives 2.
@@ -166,7 +148,7 @@ struct Localizer {
     static let minimumCells = 4
     static let minimumSide = 3
     /// The share of flat pixels (the steps to the next pixel right and down
-    /// together under `sharpEdge`) that a cell whose edges run every way
+    /// together under `Thresholds.sharpEdge`) that a cell whose edges run every way
     /// needs: a matrix has them inside its modules (about half at 2 pixels
     /// a module), random noise almost none (2 %).
     static let minimumFlatShare = 0.1
@@ -186,12 +168,12 @@ struct Localizer {
             let whole = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
             return Candidates(area: whole, blocks: [CodeLikeBlock(busy: whole, area: whole)], barNormal: nil)
         }
-        let edge = sharpEdge(for: frame)
+        let thresholds = Thresholds(LumaContrast(frame))
         let halved = min(frame.width, frame.height) >= 64 ? frame.downscaledByTwo() : nil
-        let (full, noise) = Self.blocksAndNoise(in: frame, scale: 1, sharpEdge: edge, halved: halved)
+        let (full, noise) = Self.blocksAndNoise(in: frame, scale: 1, thresholds: thresholds, halved: halved)
         // A coarser look's block over what the finest saw as noise is noise.
         let coarse = { (frame: Frame, scale: Int) in
-            Self.blocks(in: frame, scale: scale, sharpEdge: edge).filter { noise.share(in: $0.rect) < maximumNoiseShare }
+            Self.blocks(in: frame, scale: scale, thresholds: thresholds).filter { noise.share(in: $0.rect) < maximumNoiseShare }
         }
         let half = halved.map { coarse($0, 2) } ?? []
         // Only while the looks so far saw too few busy cells to tell a kind:
@@ -276,14 +258,14 @@ struct Localizer {
 
     /// The code-like blocks of `frame`, which is the full frame shrunk by
     /// `scale`, in the full frame's pixels.
-    private static func blocks(in frame: Frame, scale: Int, sharpEdge: Int) -> [Block] {
-        blocksAndNoise(in: frame, scale: scale, sharpEdge: sharpEdge, halved: nil).blocks
+    private static func blocks(in frame: Frame, scale: Int, thresholds: Thresholds) -> [Block] {
+        blocksAndNoise(in: frame, scale: scale, thresholds: thresholds, halved: nil).blocks
     }
 
     /// The code-like blocks of `frame` (shrunk by `scale`), and where its
     /// cells are noise (told with `halved`, the frame at half size, when given).
     private static func blocksAndNoise(
-        in frame: Frame, scale: Int, sharpEdge: Int, halved: Frame?
+        in frame: Frame, scale: Int, thresholds: Thresholds, halved: Frame?
     ) -> (blocks: [Block], noise: NoiseMap) {
         // A frame under 128 pixels (a small render or crop) is first looked at
         // in 4-pixel cells: a strip 18 pixels high (DX Film Edge at 3 pixels
@@ -291,7 +273,7 @@ struct Localizer {
         let size = scale == 1 && min(frame.width, frame.height) < 128 ? 4 : cellSize(for: frame)
         let columns = frame.width / size, rows = frame.height / size
         guard columns >= minimumSide, rows >= minimumSide else { return ([], NoiseMap(unit: size * scale, columns: 0, flags: [])) }
-        let cells = grid(frame, size: size, columns: columns, rows: rows, sharpEdge: sharpEdge, halved: halved)
+        let cells = grid(frame, size: size, columns: columns, rows: rows, thresholds: thresholds, halved: halved)
         let noise = NoiseMap(unit: size * scale, columns: columns, flags: cells.map(\.noise))
         // Touching busy cells (8-neighbours), gathered by a flood fill.
         var seen = [Bool](repeating: false, count: cells.count)
@@ -380,8 +362,8 @@ struct Localizer {
     /// Each cell's energy, coherence and sharp edges, row by row. The
     /// energy comes first, from a loop the compiler vectorizes: a cell
     /// without it (most of a frame's) is done. Cells share nothing but
-    /// `sharpEdge`, so skipping the rest of the look there changes no cell.
-    private static func grid(_ frame: Frame, size: Int, columns: Int, rows: Int, sharpEdge: Int, halved: Frame?) -> [Cell] {
+    /// `thresholds`, so skipping the rest of the look there changes no cell.
+    private static func grid(_ frame: Frame, size: Int, columns: Int, rows: Int, thresholds: Thresholds, halved: Frame?) -> [Cell] {
         var cells = [Cell](repeating: Cell(), count: columns * rows)
         // The sign of the last sharp edge seen along each column of a cell,
         // one buffer for all cells: the hot loop neither allocates nor
@@ -396,8 +378,8 @@ struct Localizer {
                         guard x1 > x0, y1 > y0 else { continue }
                         let count = Double((x1 - x0) * (y1 - y0))
                         let energy = Double(pixels.gradientEnergy(x0, x1, y0, y1)) / count
-                        guard energy >= minimumEnergy else { continue }
-                        let look = pixels.look(x0, x1, y0, y1, sharpEdge: sharpEdge, columnSign: columnSign)
+                        guard energy >= thresholds.minimumEnergy else { continue }
+                        let look = pixels.look(x0, x1, y0, y1, sharpEdge: thresholds.sharpEdge, columnSign: columnSign)
                         // Edges per 16 pixels, along the busier direction.
                         let edges = Double(max(look.rowEdges, look.columnEdges)) / count * 16
                         guard edges >= minimumEdges else { continue }

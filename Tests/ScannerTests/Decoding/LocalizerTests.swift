@@ -97,6 +97,28 @@ import Testing
         }
     }
 
+    /// A code printed faint, 12 levels from dark to light on grey, is looked
+    /// at as one in full contrast: the edges the look counts follow the
+    /// frame's contrast down (`LumaContrast`), and are read.
+    @Test(arguments: [
+        (Symbology.ean13, "5901234123457"), (.dataMatrix, "FAINT DATA MATRIX"), (.microQR, "FAINT1"),
+    ])
+    func findsAndReadsACodePrintedFaint(symbology: Symbology, text: String) throws {
+        let symbol = try ZintRenderer.render(symbology, .text(text), moduleSize: 3).frame
+        let placed = symbol.placed(onCanvasWidth: symbol.width + 200, height: symbol.height + 160, x: 100, y: 80)
+        let faint = Frame(width: placed.width, height: placed.height, pixels: placed.packedPixels.map { 124 + UInt8(Int($0) * 12 / 255) })
+        #expect(Localizer.candidates(in: faint).area != nil)
+        #expect(BarcodeReader().read(faint).detections.map(\.text) == [text])
+    }
+
+    /// A dark frame's sensor noise spans all of its little contrast: it is
+    /// no code, and costs the look alone.
+    @Test func findsNothingInADarkNoisyFrame() {
+        let dark = Frame(width: 640, height: 480, pixels: [UInt8](repeating: 20, count: 640 * 480)).withNoise(amplitude: 8, seed: 9)
+        #expect(Localizer.candidates(in: dark).area == nil)
+        #expect(BarcodeReader().read(dark).pixelsExamined == 0)
+    }
+
     /// Modules so large that even the half-size look counts too few edges
     /// (20 pixels and more): a coarser look sees the symbol, so the gate
     /// before the first pass lets it through.

@@ -86,8 +86,16 @@ struct Binarization: Sendable {
 /// the mean over the 3x3 neighbouring blocks. Cost: a few passes over the pixels.
 enum Binarizer {
     static let blockSize = 8
-    /// Below this luma spread a block is considered flat (no edge to threshold on).
+    /// Below this luma spread a block is considered flat (no edge to threshold on), in a plane
+    /// of full contrast (`LumaContrast.fullEdgeLevels` or more). In a dimmer one, the same share
+    /// of its contrast, so that a symbol printed faint is not all flat, but no less than six
+    /// times its noise (a block's 64 pixels of noise span about 5σ), so that flat paper stays flat.
     static let contrastFloor = 24
+
+    static func flatSpread(for contrast: LumaContrast) -> Int {
+        let faint = contrastFloor * min(contrast.levels, LumaContrast.fullEdgeLevels) / LumaContrast.fullEdgeLevels
+        return min(contrastFloor, max(2, faint, Int((6 * contrast.noise).rounded(.up))))
+    }
 
     static func binarize(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int) -> BinaryImage? {
         guard width > 0, height > 0, width <= 1 << 15, height <= 1 << 15, stride >= width,
@@ -98,6 +106,7 @@ enum Binarizer {
         // Per-block threshold, or -1 when flat.
         var thresholds = [Int](repeating: -1, count: bw * bh)
         var globalSum = 0
+        let floor = flatSpread(for: LumaContrast(luma, width: width, height: height, stride: stride))
         for by in 0..<bh {
             let y0 = by * bs, y1 = min(y0 + bs, height)
             for bx in 0..<bw {
@@ -113,7 +122,7 @@ enum Binarizer {
                     }
                 }
                 globalSum += sum
-                if hi - lo >= contrastFloor { thresholds[by * bw + bx] = (lo + hi + 1) / 2 }
+                if hi - lo >= floor { thresholds[by * bw + bx] = (lo + hi + 1) / 2 }
             }
         }
         fillFlatBlocks(&thresholds, bw: bw, bh: bh, fallback: globalSum / (width * height) )

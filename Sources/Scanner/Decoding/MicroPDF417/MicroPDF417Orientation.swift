@@ -10,8 +10,6 @@ enum MicroPDF417Orientation {
     /// A tile's gradients that line up this much (0: no direction, 1: one direction) vote; a
     /// MicroPDF417's rows, two modules high, add edges along the bars too (~0.3).
     static let minimumCoherence: Float = 0.2
-    /// Mean squared gradient (central differences) below this is flat paper.
-    static let minimumEnergy: Float = 150
 
     struct Peak: Sendable {
         /// Direction across the bars, degrees clockwise from the x axis, in [0, 180).
@@ -34,6 +32,8 @@ enum MicroPDF417Orientation {
         guard tilesX >= 1, tilesY >= 1 else { return [] }
         var angles = [Float](repeating: -1, count: tilesX * tilesY), weights = [Float](repeating: 0, count: tilesX * tilesY)
         var histogram = [Float](repeating: 0, count: 180)
+        // Below it, flat paper.
+        let minimumEnergy = Float(LumaContrast(luma, width: width, height: height, stride: stride).minimumEdgeEnergy)
         for ty in 0..<tilesY {
             for tx in 0..<tilesX {
                 var jxx: Float = 0, jyy: Float = 0, jxy: Float = 0
