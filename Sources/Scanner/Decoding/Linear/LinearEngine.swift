@@ -44,18 +44,20 @@ struct LinearEngine: BarcodeEngine {
         let stacked = !wanted.isDisjoint(with: [.databar, .databarExpanded])
         let film = wanted.contains(.dxFilmEdge)
         let plan = LinearScanPlan(width: frame.width, height: frame.height, barNormal: options.barNormal, diagonals: options.tryHarder)
+        let noise = LumaContrast(frame).noise
         var found: [Detection] = []
         frame.withUnsafeBytes { raw in
             let bytes = raw.assumingMemoryBound(to: UInt8.self)
             guard let sampler = LineSampler(pixels: bytes, width: frame.width, height: frame.height, stride: frame.stride) else { return }
             var profile: [Float] = []
             for family in plan.families {
+                let thickness = Self.thickness(noise: noise, spacing: family.spacing)
                 var inputs: [LinearSymbolVoting.Input] = []
                 var assembler = DataBarAssembler()
                 var filmSearch = DXFilmEdgeSearch()
                 for (index, offset) in family.offsets.enumerated() {
                     let ends = plan.ends(of: family, at: offset)
-                    let line = sampler.sample(fromX: ends.x0, y0: ends.y0, toX: ends.x1, y1: ends.y1, into: &profile)
+                    let line = sampler.sample(fromX: ends.x0, y0: ends.y0, toX: ends.x1, y1: ends.y1, thickness: thickness, into: &profile)
                     guard line.count >= 2 else { continue }
                     // Where the clipped line starts along the unclipped one.
                     let start = (line.originX - ends.x0) * family.direction.x + (line.originY - ends.y0) * family.direction.y
@@ -89,6 +91,22 @@ struct LinearEngine: BarcodeEngine {
         // Add-ons only when asked for: off, they must not be joined either.
         return AddOnPairing.attach(found.filter { !$0.symbology.isAddOn || wanted.contains($0.symbology) })
             .filter { wanted.contains($0.symbology) }
+    }
+
+    /// Sensor noise (`LumaContrast.noise`, in levels) that lines one pixel
+    /// thin read through. Renders of the degradation benchmark measure 15–20
+    /// at its noise of 25 levels (less: clipped at black and white), which
+    /// one pixel read all of, and 30–38 at 55, which it read half of.
+    static let readableNoise = 16.0
+
+    /// Lines as thick as it takes to bring the frame's noise down to
+    /// `readableNoise` (averaging k parallel lines divides it by √k), but no
+    /// thicker than their spacing, so that each keeps pixels of its own and
+    /// stays independent evidence. A photo's noise (a few levels) keeps
+    /// them one pixel thin.
+    static func thickness(noise: Double, spacing: Float) -> Int {
+        let wanted = (noise / readableNoise) * (noise / readableNoise)
+        return max(1, min(Int(wanted.rounded(.up)), Int(spacing)))
     }
 
     /// Groups of one payload that the voting kept apart across a stretch
