@@ -69,7 +69,10 @@ enum DataBarExpanded {
         w.withUnsafeBufferPointer { r in
             guard r.count >= 14 else { return }
             var hits: [(DataBarFinderHit, DataBarExpandedPair)] = []
-            for f in 9...(r.count - 5) {
+            // From the run after the guard bar: a symbol read from its end
+            // (upside down) starts with its last finder when that pair has
+            // no right character, and the finder starts at run 2.
+            for f in 2...(r.count - 5) {
                 for mirrored in [false, true] {
                     guard let hit = finders.hit(r, at: f, mirrored: mirrored, backward: false) else { continue }
                     let m = hit.moduleSize
@@ -96,7 +99,11 @@ enum DataBarExpanded {
                 // The last pair ends at its right character, or, without one
                 // (an odd character count), at its finder and the guard bar.
                 let tail = hits[group[group.count - 1]]
-                let first = hits[i].0.start - 8, last = min(tail.0.start + (tail.1.right == nil ? 6 : 13), r.count) - 1
+                // Likewise the first starts at its left character, or at the
+                // guard bar before its finder.
+                let head = hits[i]
+                let first = head.0.start - (head.1.left == nil ? 1 : 8)
+                let last = min(tail.0.start + (tail.1.right == nil ? 6 : 13), r.count) - 1
                 let module = group.map { hits[$0].0.moduleSize }.reduce(0, +) / Float(group.count)
                 let pairs = group.map { hits[$0].1 }
                 let start = line.position(before: first, backward: false), end = line.position(before: last + 1, backward: false)
