@@ -187,7 +187,10 @@ enum DataBarExpanded {
             }
         }
 
-        /// The placements whose check holds, until two messages differ.
+        /// The first placement of each message whose check holds, until two
+        /// messages differ. Placements of a message already found add
+        /// nothing: under noise the search meets the same message thousands
+        /// of times.
         private(set) var symbols: [Symbol] = []
 
         mutating func run() -> [Symbol] {
@@ -197,14 +200,16 @@ enum DataBarExpanded {
         }
 
         /// Whether the search is over: two different messages fit.
-        private var ambiguous: Bool { Set(symbols.map(\.bytes)).count > 1 }
+        private var ambiguous: Bool { symbols.count > 1 }
 
         private mutating func visit(_ c: Int) {
             budget -= 1
             guard budget > 0, !ambiguous else { return }
             if placed.allSatisfy({ $0 != nil }) {
                 let pairs = placed.compactMap { $0 }
-                if let (bytes, margin, linked) = checked(pairs) { symbols.append(Symbol(bytes: bytes, pairs: pairs, margin: margin, chains: used, linked: linked)) }
+                if let (bytes, margin, linked) = checked(pairs), !symbols.contains(where: { $0.bytes == bytes }) {
+                    symbols.append(Symbol(bytes: bytes, pairs: pairs, margin: margin, chains: used, linked: linked))
+                }
                 return
             }
             guard c < chains.count else { return }
