@@ -60,8 +60,11 @@ struct LinearConfirmation {
             // evidence, and costs no helper process: on the area alone its
             // lines lie closer together than on the whole frame. Not on the
             // enlarged views, where it cost more than the helper it spared.
-            if step?.ownLinesDensity == nil, ourReads(of: read, in: view, family: family).contains(where: { Self.same($0, read) }) {
-                return read.withEvidence(read.evidence + 1)
+            if step?.ownLinesDensity == nil {
+                let ours = ourReads(of: read, in: view, family: family, offset: offset)
+                if ours.contains(where: { Self.same($0, read) }) { return read.withEvidence(read.evidence + 1) }
+                let rivals = ours.filter { Reconciler.overlaps($0, read) }
+                if !rivals.isEmpty { return settled(read, against: rivals, in: view, family: family, offset: offset) }
             }
             // zxing's agreeing reading is the second engine's evidence; a
             // rival stands (ean13-1/35 is read both ways).
@@ -79,6 +82,18 @@ struct LinearConfirmation {
             }
         }
         return nil
+    }
+
+    /// zbar's `read` where our reader read the symbol otherwise
+    /// (`rivals`): disagreement drops both, unless zxing, a third decoder,
+    /// reads ours too. zbar's misreads of blurred photos come back the
+    /// same in its own views (upca-4/1 decoded by another WebP decoder was
+    /// one). Our reading alone does not stand, even on several lines: on
+    /// these views of an image that defeated the first pass it misread an
+    /// EAN-13 at 1.25 pixels a module that zbar read right.
+    private func settled(_ read: Detection, against rivals: [Detection], in view: Pass.View, family: Set<Symbology>, offset: Point) -> Detection? {
+        let seconded = zxingReads(of: read, in: view, family: family, offset: offset).first { zxing in rivals.contains { Self.same($0, zxing) } }
+        return seconded?.withEvidence(2)
     }
 
     /// Our reader's read on a single line, checked by zbar, the independent
@@ -115,27 +130,35 @@ struct LinearConfirmation {
         return atan2(dy, dx) * 180 / .pi
     }
 
-    /// Our reader's well-formed EAN/UPC readings of `family` in `view`, its
-    /// lines also across `read`'s bars. Payloads only: agreement is all they are for.
-    private func ourReads(of read: Detection, in view: Pass.View, family: Set<Symbology>) -> [Detection] {
+    /// Our reader's well-formed EAN/UPC readings of `read`'s format in
+    /// `view` (of the area at `offset` in the frame), its lines also across
+    /// `read`'s bars, with corners in the frame's pixels. Its agreeing
+    /// read may lie anywhere in the area: its lines need not cross zbar's.
+    private func ourReads(of read: Detection, in view: Pass.View, family: Set<Symbology>, offset: Point) -> [Detection] {
         guard read.symbology.isEANUPC else { return [] }
-        return LinearEngine().decode(view.frame, symbologies: family, options: EngineOptions(barNormal: Self.normal(of: read)))
-            .filter(Reconciler.isWellFormed)
+        let reads = LinearEngine().decode(view.frame, symbologies: family, options: EngineOptions(barNormal: Self.normal(of: read)))
+        return Self.ofFormat(read, reads, in: view, offset: offset)
     }
 
-    /// zxing's well-formed readings of `read`'s symbol in `view` (of the area
-    /// at `offset` in the frame), with corners in the frame's pixels. Only
-    /// for EAN/UPC: zxing's text for the other 1D codes is not ours (Code 39
-    /// full ASCII and Code 32 are interpreted in our layer).
+    /// zxing's well-formed readings of `read`'s symbol in `view` (of the
+    /// area at `offset` in the frame), in its place. Only for EAN/UPC:
+    /// zxing's text for the other 1D codes is not ours (Code 39 full ASCII
+    /// and Code 32 are interpreted in our layer).
     private func zxingReads(of read: Detection, in view: Pass.View, family: Set<Symbology>, offset: Point) -> [Detection] {
         guard read.symbology.isEANUPC else { return [] }
-        return ZXingEngine(linearReaders: true)
-            .decode(view.frame, symbologies: family, options: EngineOptions(tryHarder: true))
+        let reads = ZXingEngine(linearReaders: true).decode(view.frame, symbologies: family, options: EngineOptions(tryHarder: true))
+        return Self.ofFormat(read, reads, in: view, offset: offset).filter { Reconciler.overlaps($0, read) }
+    }
+
+    /// Of `reads` in `view`, those well formed and of `read`'s format, with
+    /// corners in the frame's pixels.
+    private static func ofFormat(_ read: Detection, _ reads: [Detection], in view: Pass.View, offset: Point) -> [Detection] {
+        reads
             .map { $0.mapped { point in
                 let inArea = view.toRegion(point)
                 return Point(x: inArea.x + offset.x, y: inArea.y + offset.y)
             } }
-            .filter { Reconciler.isWellFormed($0) && Reconciler.overlaps($0, read) && Self.format($0) == Self.format(read) }
+            .filter { Reconciler.isWellFormed($0) && format($0) == format(read) }
     }
 
     /// The symbol's format, with EAN-13 and UPC-A as one: a UPC-A is an

@@ -21,4 +21,18 @@ import Testing
         let other = try ZintRenderer.render(.ean13, .text("400638133393"), moduleSize: 2).frame
         #expect(!confirmation.confirmed(zbar, in: other, &meter).map(\.text).contains("5901234123457"))
     }
+
+    /// A blurred UPC-A (the corpus's upca-4/1) that zbar misreads as the
+    /// EAN-13 9074932437075 on many lines, and again in its own views of
+    /// the area, where our reader reads it right: disagreement drops both,
+    /// and with no helper here zxing cannot side with ours, so nothing is
+    /// confirmed. Without our reader's say, zbar's views confirm the misread.
+    @Test func ourReaderContradictingZbarOnTheAreaDropsItsRead() throws {
+        let frame = try ImageLoader().load(contentsOf: try ImageFixtures.corpusPath("upca-4/1.webp"))
+        let zbar = ZBarEngine().decode(frame, symbologies: [.ean13, .upca], options: EngineOptions(tryHarder: true))
+        #expect(zbar.map(\.text) == ["9074932437075"], "zbar no longer misreads upca-4/1: the test shows nothing")
+        let confirmation = LinearConfirmation(symbologies: Symbology.standard)
+        var meter = WorkMeter(timeLimit: nil)
+        #expect(confirmation.confirmed(zbar, in: frame, &meter).isEmpty)
+    }
 }

@@ -36,19 +36,29 @@ enum EANDecoder {
         var value: Int
         var isEven: Bool
         var margin: Float
+        /// The second-best pattern, and whether a third also lies within
+        /// `minMargin` of the best.
+        var runnerUp: (value: Int, isEven: Bool)
+        var thirdIsClose: Bool
+
+        var isClear: Bool { margin >= minMargin }
     }
 
     /// The digit whose 4 runs start at `at`, or nil if the match is not clear, or its width is off
     /// by more than 30% from 7 modules of `module` (perspective changes little within a symbol).
     static func digit(_ w: UnsafeBufferPointer<Float>, at: Int, evenAllowed: Bool, module: Float) -> Digit? {
         var asMeasured: CalibratedMatcher? = nil
-        return digit(w, at: at, evenAllowed: evenAllowed, module: module, barFirst: false, calibration: &asMeasured)
+        return reading(w, at: at, evenAllowed: evenAllowed, module: module, barFirst: false, calibration: &asMeasured).flatMap { $0.isClear ? $0 : nil }
     }
 
-    /// The same, through `calibration` when there is one (the line's own widths mapped back to
-    /// modules, `CalibratedMatcher`), which then learns from the digit. Only the calibration tells
-    /// bars from spaces: `barFirst` for a right-hand digit (set C).
-    static func digit(
+    /// The best digit for the 4 runs at `at`, clear or not, through
+    /// `calibration` when there is one (the line's own widths mapped back to
+    /// modules, `CalibratedMatcher`), which then learns from a clear digit.
+    /// Only the calibration tells bars from spaces: `barFirst` for a
+    /// right-hand digit (set C). Nil when no pattern lies within
+    /// `maxDistance`, or the width is off by more than 30% from 7 modules of
+    /// `module` (perspective changes little within a symbol).
+    static func reading(
         _ w: UnsafeBufferPointer<Float>, at: Int, evenAllowed: Bool, module: Float, barFirst: Bool, calibration: inout CalibratedMatcher?
     ) -> Digit? {
         guard at >= 0, at + 4 <= w.count else { return nil }
@@ -58,9 +68,12 @@ enum EANDecoder {
         let found = calibration == nil
             ? digitSet.match(w, at: at, allowed: allowed)
             : calibration?.match(w, at: at, allowed: allowed, barFirst: barFirst)
-        guard let m = found, m.margin >= minMargin, m.distance <= maxDistance else { return nil }
-        calibration?.learn(w, at: at, pattern: m.index, barFirst: barFirst)
-        return Digit(value: m.index % 10, isEven: m.index >= 10, margin: m.margin)
+        guard let m = found, m.distance <= maxDistance else { return nil }
+        let digit = Digit(
+            value: m.index % 10, isEven: m.index >= 10, margin: m.margin,
+            runnerUp: (m.runnerUp % 10, m.runnerUp >= 10), thirdIsClose: m.thirdMargin < minMargin)
+        if digit.isClear { calibration?.learn(w, at: at, pattern: m.index, barFirst: barFirst) }
+        return digit
     }
 
     /// `count` runs from `at`, each about one module (guards are 1-module bars and spaces).
@@ -112,12 +125,46 @@ enum EANDecoder {
     }
 
     /// Digits read on one line: their values, the parity bits of those read
-    /// light first (1: even, set B), and the least margin.
+    /// light first (1: even, set B), the least margin, and the digits that
+    /// did not win clearly.
     struct Digits {
         var values: [UInt8] = []
         var parity: UInt8 = 0
         var margin = Float.infinity
+        var unclear: [Unclear] = []
+
+        /// A digit whose runner-up came within `minMargin`: where it is, and
+        /// the runner-up's value and parity bit (`parityBit` 0 for a
+        /// right-hand digit, whose parity is fixed).
+        struct Unclear {
+            var position: Int, value: UInt8, parityBit: UInt8, isEven: Bool
+        }
+
+        /// This reading, when it is valid (`isValid`: the symbology's check)
+        /// and the only valid one among those that take either candidate
+        /// for each unclear digit; otherwise nil. A near tie is no guess
+        /// when the check decides it: one digit's runner-up always breaks
+        /// the check digit, but two unclear digits may both be wrong and
+        /// still pass it, and then nothing is read. Nor is a runner-up ever
+        /// taken for the best: that correction misread EAN-13 renders at
+        /// one pixel a module.
+        func resolved(_ isValid: (Digits) -> Bool) -> Digits? {
+            guard isValid(self) else { return nil }
+            for subset in 1..<(1 << unclear.count) {
+                var other = self
+                for (k, digit) in unclear.enumerated() where subset & (1 << k) != 0 {
+                    other.values[digit.position] = digit.value
+                    other.parity = digit.isEven ? other.parity | digit.parityBit : other.parity & ~digit.parityBit
+                }
+                if isValid(other) { return nil }
+            }
+            return self
+        }
     }
+
+    /// At most this many unclear digits in one reading: each doubles the
+    /// readings the check must choose among, and a line with more is noise.
+    static let maxUnclearDigits = 4
 
     /// One-module elements of a symbol's guards on a line: `count` runs from
     /// `start`, a bar first unless `barFirst` is false.
@@ -129,30 +176,41 @@ enum EANDecoder {
     /// first, set A or, with `evenAllowed`, set B; the rest dark first, set
     /// C), as measured; or else through the line's own width calibration
     /// (`CalibratedMatcher`), learnt first from `guards` and then from each
-    /// digit read. Thin or thick print and blur move a bar's edges alike in
+    /// clear digit. Thin or thick print and blur move a bar's edges alike in
     /// every character: a 2-module bar printed 0.6 modules thin lies between
     /// two digits as measured, and the calibration puts it back. Either way
-    /// every digit must win clearly (`minMargin`, `maxDistance`).
+    /// the check must single out one reading (`Digits.resolved`), among at
+    /// most `unclearAllowed` unclear digits.
     static func digits(
-        _ w: UnsafeBufferPointer<Float>, at starts: [Int], left: Int, evenAllowed: Bool, module: Float, guards: [GuardElements]
+        _ w: UnsafeBufferPointer<Float>, at starts: [Int], left: Int, evenAllowed: Bool, module: Float, guards: [GuardElements],
+        unclearAllowed: Int = maxUnclearDigits, isValid: (Digits) -> Bool
     ) -> Digits? {
         var asMeasured: CalibratedMatcher? = nil
-        if let read = digits(w, at: starts, left: left, evenAllowed: evenAllowed, module: module, calibration: &asMeasured) { return read }
+        if let read = digits(w, at: starts, left: left, evenAllowed: evenAllowed, module: module, unclearAllowed: unclearAllowed, calibration: &asMeasured)?
+            .resolved(isValid) { return read }
         var matcher = CalibratedMatcher(digitSet)
         for element in guards { matcher.learnModules(w, at: element.start, count: element.count, module: module, barFirst: element.barFirst) }
         var calibration: CalibratedMatcher? = matcher
-        return digits(w, at: starts, left: left, evenAllowed: evenAllowed, module: module, calibration: &calibration)
+        return digits(w, at: starts, left: left, evenAllowed: evenAllowed, module: module, unclearAllowed: unclearAllowed, calibration: &calibration)?
+            .resolved(isValid)
     }
 
-    /// Every digit at `starts` (`digit`), or nil at the first that is not clear.
+    /// Every digit at `starts` (`reading`), or nil at the first that matches
+    /// nothing, is ambiguous three ways, or is one unclear digit too many.
     private static func digits(
-        _ w: UnsafeBufferPointer<Float>, at starts: [Int], left: Int, evenAllowed: Bool, module: Float, calibration: inout CalibratedMatcher?
+        _ w: UnsafeBufferPointer<Float>, at starts: [Int], left: Int, evenAllowed: Bool, module: Float, unclearAllowed: Int,
+        calibration: inout CalibratedMatcher?
     ) -> Digits? {
         var read = Digits()
         for (k, at) in starts.enumerated() {
             let isLeft = k < left
-            guard let d = digit(w, at: at, evenAllowed: isLeft && evenAllowed, module: module, barFirst: !isLeft, calibration: &calibration)
+            guard let d = reading(w, at: at, evenAllowed: isLeft && evenAllowed, module: module, barFirst: !isLeft, calibration: &calibration)
             else { return nil }
+            if !d.isClear {
+                guard !d.thirdIsClose, read.unclear.count < unclearAllowed else { return nil }
+                let parityBit: UInt8 = isLeft ? 1 << (left - 1 - k) : 0
+                read.unclear.append(Digits.Unclear(position: k, value: UInt8(d.runnerUp.value), parityBit: parityBit, isEven: d.runnerUp.isEven))
+            }
             if isLeft { read.parity = read.parity << 1 | (d.isEven ? 1 : 0) }
             read.values.append(UInt8(d.value))
             read.margin = min(read.margin, d.margin)
@@ -173,12 +231,19 @@ enum EANDecoder {
         let centre = s + 3 + 4 * halfDigits
         let starts = (0..<(2 * halfDigits)).map { k in s + 3 + 4 * k + (k < halfDigits ? 0 : 5) }
         let guards = [s, centre + 1, s + runCount - 3].map { GuardElements(start: $0, count: 3) }
-        guard let read = digits(w, at: starts, left: halfDigits, evenAllowed: halfDigits == 6, module: module, guards: guards) else { return nil }
+        guard let read = digits(w, at: starts, left: halfDigits, evenAllowed: halfDigits == 6, module: module, guards: guards,
+                                isValid: { symbol($0, halfDigits: halfDigits) != nil }),
+              let (symbology, bytes) = symbol(read, halfDigits: halfDigits) else { return nil }
+        return (LinearRead(symbology: symbology, bytes: bytes, firstRun: s, endRun: s + runCount, margin: read.margin), module)
+    }
+
+    /// The EAN-13 or UPC-A (`halfDigits` 6) or EAN-8 (4) that `read` spells,
+    /// or nil when its parity pattern or check digit is wrong.
+    private static func symbol(_ read: Digits, halfDigits: Int) -> (Symbology, [UInt8])? {
         var digits = read.values
-        let parity = read.parity
         let symbology: Symbology
         if halfDigits == 6 {
-            guard let lead = leadingDigitParity.firstIndex(of: parity) else { return nil }
+            guard let lead = leadingDigitParity.firstIndex(of: read.parity) else { return nil }
             if lead == 0 {
                 symbology = .upca
             } else {
@@ -186,10 +251,11 @@ enum EANDecoder {
                 symbology = .ean13
             }
         } else {
+            guard read.parity == 0 else { return nil }
             symbology = .ean8
         }
         let bytes = digits.map { $0 + 48 }
         guard GTIN.hasValidCheckDigit(String(decoding: bytes, as: UTF8.self)) else { return nil }
-        return (LinearRead(symbology: symbology, bytes: bytes, firstRun: s, endRun: s + runCount, margin: read.margin), module)
+        return (symbology, bytes)
     }
 }

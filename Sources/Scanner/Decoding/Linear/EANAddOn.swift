@@ -38,20 +38,25 @@ enum EANAddOnDecoder {
         // The guard's first bar and space, and each delineator, span a module.
         let guards = [EANDecoder.GuardElements(start: first, count: 2)]
             + starts.dropFirst().map { EANDecoder.GuardElements(start: $0 - 2, count: 2, barFirst: false) }
-        guard let read = EANDecoder.digits(w, at: starts, left: digitCount, evenAllowed: true, module: module, guards: guards) else { return nil }
-        let (digits, parity) = (read.values, read.parity)
-        let expected: UInt8
-        let symbology: Symbology
-        if digitCount == 2 {
-            expected = UInt8((Int(digits[0]) * 10 + Int(digits[1])) % 4)  // as bits: 0 AA, 1 AB, 2 BA, 3 BB
-            symbology = .ean2
-        } else {
-            let sum = 3 * (Int(digits[0]) + Int(digits[2]) + Int(digits[4])) + 9 * (Int(digits[1]) + Int(digits[3]))
-            expected = parity5[sum % 10]
-            symbology = .ean5
-        }
-        guard parity == expected else { return nil }
-        return LinearRead(symbology: symbology, bytes: digits.map { $0 + 48 },
+        // Every digit clear: the parity pattern is too weak a check to
+        // settle a near tie (an EAN-5 cut off by the frame's edge read as
+        // an EAN-2 through one).
+        guard let read = EANDecoder.digits(
+            w, at: starts, left: digitCount, evenAllowed: true, module: module, guards: guards, unclearAllowed: 0,
+            isValid: { isValid($0, digitCount: digitCount) })
+        else { return nil }
+        return LinearRead(symbology: digitCount == 2 ? .ean2 : .ean5, bytes: read.values.map { $0 + 48 },
                           firstRun: first, endRun: first + runCount, margin: read.margin)
+    }
+
+    /// Whether the parity pattern of `read`'s digits is the one their
+    /// values call for: the add-on's only check.
+    private static func isValid(_ read: EANDecoder.Digits, digitCount: Int) -> Bool {
+        let digits = read.values
+        if digitCount == 2 {
+            return read.parity == UInt8((Int(digits[0]) * 10 + Int(digits[1])) % 4)  // as bits: 0 AA, 1 AB, 2 BA, 3 BB
+        }
+        let sum = 3 * (Int(digits[0]) + Int(digits[2]) + Int(digits[4])) + 9 * (Int(digits[1]) + Int(digits[3]))
+        return read.parity == parity5[sum % 10]
     }
 }

@@ -21,9 +21,17 @@ enum UPCEDecoder {
               EANDecoder.isGuard(w, at: s, count: 3, module: module),
               EANDecoder.isGuard(w, at: s + 27, count: 6, module: module) else { return nil }
         let guards = [EANDecoder.GuardElements(start: s, count: 3), EANDecoder.GuardElements(start: s + 27, count: 6, barFirst: false)]
-        guard let read = EANDecoder.digits(w, at: (0..<6).map { s + 3 + 4 * $0 }, left: 6, evenAllowed: true, module: module, guards: guards)
-        else { return nil }
-        let (six, parity, margin) = (read.values, read.parity, read.margin)
+        guard let read = EANDecoder.digits(
+            w, at: (0..<6).map { s + 3 + 4 * $0 }, left: 6, evenAllowed: true, module: module, guards: guards, isValid: { symbol($0) != nil }),
+            let bytes = symbol(read) else { return nil }
+        return (LinearRead(symbology: .upce, bytes: bytes, firstRun: s, endRun: s + runCount, margin: read.margin), module)
+    }
+
+    /// The 8 digits (number system, the six, check digit) that `read`
+    /// spells, or nil when its parity pattern is no number system's or the
+    /// check digit of the UPC-A it abbreviates is wrong.
+    private static func symbol(_ read: EANDecoder.Digits) -> [UInt8]? {
+        let (six, parity) = (read.values, read.parity)
         let numberSystem: UInt8
         let check: UInt8
         if let c = parityNS0.firstIndex(of: parity) {
@@ -35,8 +43,7 @@ enum UPCEDecoder {
         }
         let upca = expand(numberSystem: numberSystem, six) + [check]
         guard GTIN.hasValidCheckDigit(String(decoding: upca.map { $0 + 48 }, as: UTF8.self)) else { return nil }
-        let bytes = ([numberSystem] + six + [check]).map { $0 + 48 }
-        return (LinearRead(symbology: .upce, bytes: bytes, firstRun: s, endRun: s + runCount, margin: margin), module)
+        return ([numberSystem] + six + [check]).map { $0 + 48 }
     }
 
     /// The 11 UPC-A digits (without check digit) a UPC-E abbreviates; the last of the six says how

@@ -25,6 +25,11 @@ struct WidthPatternSet: Sendable {
         var distance: Float
         /// Second-best distance minus best distance, in modules: how clearly it won.
         var margin: Float
+        /// The second-best pattern, and how much further than the best the
+        /// third-best lies: a character with a check digit may stand on a
+        /// near tie that the check resolves (`EANDecoder.digits`).
+        var runnerUp: Int
+        var thirdMargin: Float
     }
 
     /// The best pattern for `runsPerCharacter` runs of `runs` from `start`, scaled so that they
@@ -36,15 +41,22 @@ struct WidthPatternSet: Sendable {
         for i in 0..<runsPerCharacter { total += runs[start + i] }
         guard total > 0 else { return nil }
         let scale = Float(modulesPerCharacter) / total
-        var best = Float.infinity, second = Float.infinity, bestIndex = -1
+        var best = Float.infinity, second = Float.infinity, third = Float.infinity, bestIndex = -1, secondIndex = -1
         let range = allowed ?? 0..<count
         for p in range where p >= 0 && p < count {
             var d: Float = 0
             let base = p * runsPerCharacter
             for i in 0..<runsPerCharacter { d += abs(runs[start + i] * scale - Float(widths[base + i])) }
-            if d < best { second = best; best = d; bestIndex = p } else if d < second { second = d }
+            if d < best {
+                (third, second, secondIndex) = (second, best, bestIndex)
+                (best, bestIndex) = (d, p)
+            } else if d < second {
+                (third, second, secondIndex) = (second, d, p)
+            } else if d < third {
+                third = d
+            }
         }
         guard bestIndex >= 0 else { return nil }
-        return Match(index: bestIndex, distance: best, margin: second - best)
+        return Match(index: bestIndex, distance: best, margin: second - best, runnerUp: secondIndex, thirdMargin: third - best)
     }
 }
