@@ -32,3 +32,17 @@ import Testing
         #expect(box.maxX - box.minX > Double(frame.width) / 2)
     }
 }
+
+/// A pixel a module, as a pure image drawn at its true size is: the finder
+/// is 7 pixels wide, which the finder scan once took for noise (the
+/// corpus's qrcode-5/16, a version 40 with no quiet zone, went unread).
+@Suite struct QROnePixelModuleTests {
+    static let long = String(repeating: "THROUGH THE LOOKING-GLASS ", count: 40)
+
+    @Test(arguments: [(Symbology.qr, long, 0), (.qr, "ONE PIXEL A MODULE", 4), (.microQR, "MICRO 1PX", 2)])
+    func readsAtOnePixelAModule(symbology: Symbology, payload: String, margin: Int) throws {
+        let frame = try ZintRenderer.render(symbology, .text(payload), moduleSize: 1, margin: margin).frame
+        let found = QREngine().decode(frame, symbologies: [symbology], options: EngineOptions())
+        #expect(found.map(\.text) == [payload], "\(frame.width)x\(frame.height)")
+    }
+}
