@@ -64,6 +64,16 @@ extension Frame {
         }
     }
 
+    /// The frame seen at an angle, its right edge `fraction` shorter than its left (a keystone, a
+    /// true perspective: the far side narrows as well), white where nothing was.
+    public func keystoned(_ fraction: Double) -> Frame {
+        let c = (1 / (1 - fraction) - 1) / Double(width), middle = Double(height) / 2
+        return resampled { u, v in
+            let x = u / (1 - c * u)
+            return x >= 0 && 1 - c * u > 0 ? (x, (v - middle) * (1 + c * x) + middle) : (-1, -1)
+        }
+    }
+
     /// The frame wrapped round a cylinder of `radius` pixels whose axis is vertical through the
     /// middle, seen from the front: columns bunch up towards the sides.
     public func wrappedOnCylinder(radius: Double) -> Frame {

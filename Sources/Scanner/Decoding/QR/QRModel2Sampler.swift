@@ -105,17 +105,20 @@ enum QRModel2Sampler {
         guard d >= 25 else { return affineFit }
         let dd = Double(d), m = t.moduleSize, inner = dd - 6.5
         let predicted = affine.apply(inner, inner), radius = searchRadius(d, m)
-        // Module axes near the corner, to check a hit's whole 5x5 shape (data rarely mimics that).
-        let ex = affine.apply(inner + 1, inner), ey = affine.apply(inner, inner + 1)
-        let axisX = MatrixPoint(x: ex.x - predicted.x, y: ex.y - predicted.y)
-        let axisY = MatrixPoint(x: ey.x - predicted.x, y: ey.y - predicted.y)
-        let near = hits.filter { pixelDistance($0, predicted) <= radius && QRAlignmentLocator.shapeFits(image, $0, axisX, axisY, m) }
-            .sorted { pixelDistance($0, predicted) < pixelDistance($1, predicted) }.prefix(6)
-        var best: (fit: SizeFit, mismatch: Double)?
-        for br in near {
+        let near = hits.filter { pixelDistance($0, predicted) <= radius }
+            .sorted { pixelDistance($0, predicted) < pixelDistance($1, predicted) }
+        var best: (fit: SizeFit, mismatch: Double)?, tried = 0
+        for br in near where tried < 6 {
             guard let h = PerspectiveTransform.quadToQuad(
                 from: [MatrixPoint(x: 3.5, y: 3.5), MatrixPoint(x: dd - 3.5, y: 3.5), MatrixPoint(x: inner, y: inner), MatrixPoint(x: 3.5, y: dd - 3.5)],
                 to: [t.topLeft.point, t.topRight.point, br, t.bottomLeft.point]) else { continue }
+            // The hit's whole 5x5 shape (data rarely mimics that), along the module axes the
+            // homography through it gives there: under a keystone the far corner's modules are
+            // smaller and skewed, which the finders' parallelogram does not know.
+            let ex = h.apply(inner + 1, inner), ey = h.apply(inner, inner + 1)
+            let axisX = MatrixPoint(x: ex.x - br.x, y: ex.y - br.y), axisY = MatrixPoint(x: ey.x - br.x, y: ey.y - br.y)
+            guard QRAlignmentLocator.shapeFits(image, br, axisX, axisY, m) else { continue }
+            tried += 1
             let mismatch = timingMismatch(image, h, dimension: d, moduleSize: m)
             if mismatch < best?.mismatch ?? 2 { best = (SizeFit(dimension: d, transform: h, bottomRight: br), mismatch) }
         }

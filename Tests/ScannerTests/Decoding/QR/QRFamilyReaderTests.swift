@@ -46,3 +46,21 @@ import Testing
         #expect(found.map(\.text) == [payload], "\(frame.width)x\(frame.height)")
     }
 }
+
+/// A keystone, as a label seen at an angle: the far finder's modules are a third smaller, and
+/// the bottom-right alignment pattern lies off the finders' parallelogram, so its shape is
+/// checked along the axes of the homography through it, not the parallelogram's.
+@Suite struct QRKeystoneTests {
+    /// Payloads of 30, 60 and 160 characters: versions with one alignment pattern and more.
+    @Test(arguments: [(30, 0.3), (60, 0.3), (160, 0.25)])
+    func readsUnderAKeystone(length: Int, fraction: Double) throws {
+        let payload = String("KEYSTONE 0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ".cycled(to: length))
+        let frame = try ZintRenderer.render(.qr, .text(payload), moduleSize: 3, margin: 12).frame.keystoned(fraction)
+        let found = QREngine().decode(frame, symbologies: [.qr], options: EngineOptions())
+        #expect(found.map(\.text) == [payload], "\(frame.width)x\(frame.height)")
+    }
+}
+
+private extension String {
+    func cycled(to length: Int) -> String { String(repeating: self, count: length / count + 1).prefix(length).description }
+}
