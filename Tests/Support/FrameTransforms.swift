@@ -64,6 +64,12 @@ extension Frame {
         }
     }
 
+    /// The frame moved by a fraction of a pixel (bilinear, white where nothing was): edges
+    /// that fell between pixels fall inside them.
+    public func shifted(byX dx: Double, y dy: Double) -> Frame {
+        resampled { x, y in (x - dx, y - dy) }
+    }
+
     /// The frame seen at an angle, its right edge `fraction` shorter than its left (a keystone, a
     /// true perspective: the far side narrows as well), white where nothing was.
     public func keystoned(_ fraction: Double) -> Frame {

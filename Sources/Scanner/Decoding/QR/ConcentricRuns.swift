@@ -3,7 +3,10 @@
 /// pattern or the rMQR sub-finder).
 enum ConcentricRuns {
     /// Each run within `variance` module sizes of its ideal length (at least 0.75 px of slack,
-    /// for symbols of 1.5 px per module). With `outerCap` the dark ring may run on into
+    /// for symbols of 1.5 px per module), or else each pair of neighbouring runs (at least 1 px
+    /// of slack): at two pixels a module and half a pixel off the grid, our reader with the runs
+    /// alone missed 6 of 12 QR, 2 of 12 Micro QR and 4 of 12 rMQR degradation renders, with the
+    /// pairs none (no-code images: 0.5 % more CPU). With `outerCap` the dark ring may run on into
     /// neighbouring dark modules (an alignment pattern amid data), so its walk stops after
     /// `outerCap` steps: the module size then comes from the inner three runs and the outer ones
     /// need only reach half a module or the cap.
@@ -19,7 +22,13 @@ enum ConcentricRuns {
             let enough = min(Double(cap), 0.5 * m)
             return inner && Double(r0) >= enough && Double(r4) >= enough
         }
-        return inner && abs(Double(r0) - m) < tol && abs(Double(r4) - m) < tol
+        if inner && abs(Double(r0) - m) < tol && abs(Double(r4) - m) < tol { return true }
+        // A threshold off the middle grows every light run and shrinks every dark one alike (a
+        // pixel half covered goes one way); each dark run and the light one beside it, summed,
+        // do not move.
+        let pairTol = max(m * variance, 1.0)
+        return abs(Double(r0 + r1) - 2 * m) < pairTol && abs(Double(r1 + r2) - (1 + c) * m) < pairTol
+            && abs(Double(r2 + r3) - (1 + c) * m) < pairTol && abs(Double(r3 + r4) - 2 * m) < pairTol
     }
 
     /// Walks from a dark pixel both ways along (dx, dy) through the centre run, the light ring and

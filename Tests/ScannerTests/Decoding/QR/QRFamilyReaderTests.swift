@@ -64,3 +64,23 @@ import Testing
 private extension String {
     func cycled(to length: Int) -> String { String(repeating: self, count: length / count + 1).prefix(length).description }
 }
+
+/// Modules of two pixels drawn half a pixel off the grid: every module edge falls in the middle
+/// of a pixel, which comes out at the threshold and goes light, so each dark run of a finder is
+/// a pixel short and each light run a pixel long. Our reader read none of the degradation
+/// benchmark's QR renders so drawn; the pairs of neighbouring runs do not move.
+@Suite struct QRHalfPixelPhaseTests {
+    @Test(arguments: [(Symbology.qr, "HALF A PIXEL OFF"), (.microQR, "MQR 2PX"), (.rmqr, "RMQR TWO PX")])
+    func readsModulesOfTwoPixelsHalfAPixelOff(symbology: Symbology, payload: String) throws {
+        let frame = try ZintRenderer.render(symbology, .text(payload), moduleSize: 2, margin: 8).frame.shifted(byX: 0.5, y: 0.5)
+        let found = QREngine().decode(frame, symbologies: [symbology], options: EngineOptions())
+        #expect(found.map(\.text) == [payload])
+    }
+
+    /// A finder seen so: 1:1:3:1:1 at 1.86 pixels a module as 2, 2, 5, 3, 1 pixels.
+    @Test func aFinderWithEveryRunOffByTheThresholdMatches() {
+        #expect(ConcentricRuns.matches(2, 2, 5, 3, 1, centre: 3, variance: 0.6))
+        // Not any five runs: a centre narrower than its rings.
+        #expect(!ConcentricRuns.matches(6, 6, 2, 6, 6, centre: 3, variance: 0.6))
+    }
+}
