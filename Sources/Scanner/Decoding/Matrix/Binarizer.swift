@@ -38,11 +38,21 @@ struct BinaryImage: Sendable {
         guard p.x >= 0, p.y >= 0, p.x < Double(width), p.y < Double(height) else { return false }
         let t = Double(thresholds[(Int(p.y) / blockSize) * blocksPerRow + Int(p.x) / blockSize])
         guard spread > 0 else { return (grey(p.x, p.y) < t) != isInverted }
-        var sum = 0.0
-        for dy in -1...1 {
-            for dx in -1...1 {
-                sum += grey(p.x + Double(dx) * spread, p.y + Double(dy) * spread)
+        // Grid sampling calls this for every module of every candidate: the cluster's three
+        // columns and three rows are clamped once each, and the plane read over its buffer.
+        let xs = (GreyLevels.Tap(p.x - spread, size: width), GreyLevels.Tap(p.x, size: width), GreyLevels.Tap(p.x + spread, size: width))
+        let ys = (GreyLevels.Tap(p.y - spread, size: height), GreyLevels.Tap(p.y, size: height), GreyLevels.Tap(p.y + spread, size: height))
+        let sum = luma.withUnsafeBufferPointer { luma in
+            var sum = 0.0
+            @inline(__always) func addRow(_ y: GreyLevels.Tap) {
+                sum += GreyLevels.bilinear(luma, stride: width, xs.0, y)
+                sum += GreyLevels.bilinear(luma, stride: width, xs.1, y)
+                sum += GreyLevels.bilinear(luma, stride: width, xs.2, y)
             }
+            addRow(ys.0)
+            addRow(ys.1)
+            addRow(ys.2)
+            return sum
         }
         return (sum / 9 < t) != isInverted
     }

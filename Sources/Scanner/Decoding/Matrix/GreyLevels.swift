@@ -14,13 +14,32 @@ struct GreyLevels {
     static func bilinear<Pixels: RandomAccessCollection<UInt8>>(
         _ luma: Pixels, width: Int, height: Int, stride: Int, _ x: Double, _ y: Double
     ) -> Double where Pixels.Index == Int {
-        let fx = min(max(0, x - 0.5), Double(width - 1)), fy = min(max(0, y - 0.5), Double(height - 1))
-        let x0 = Int(fx), y0 = Int(fy)
-        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
-        let ax = fx - Double(x0), ay = fy - Double(y0)
-        let top = Double(luma[y0 * stride + x0]) * (1 - ax) + Double(luma[y0 * stride + x1]) * ax
-        let bottom = Double(luma[y1 * stride + x0]) * (1 - ax) + Double(luma[y1 * stride + x1]) * ax
-        return top * (1 - ay) + bottom * ay
+        bilinear(luma, stride: stride, Tap(x, size: width), Tap(y, size: height))
+    }
+
+    /// The two neighbouring pixels a coordinate falls between, clamped to the plane, and the far
+    /// one's weight. Several samples on one row or column share it (`BinaryImage.isDark(at:spread:)`).
+    struct Tap {
+        let near: Int
+        let far: Int
+        let weight: Double
+
+        @inline(__always)
+        init(_ v: Double, size: Int) {
+            let f = min(max(0, v - 0.5), Double(size - 1))
+            near = Int(f)
+            far = min(near + 1, size - 1)
+            weight = f - Double(near)
+        }
+    }
+
+    @inline(__always)
+    static func bilinear<Pixels: RandomAccessCollection<UInt8>>(
+        _ luma: Pixels, stride: Int, _ x: Tap, _ y: Tap
+    ) -> Double where Pixels.Index == Int {
+        let top = Double(luma[y.near * stride + x.near]) * (1 - x.weight) + Double(luma[y.near * stride + x.far]) * x.weight
+        let bottom = Double(luma[y.far * stride + x.near]) * (1 - x.weight) + Double(luma[y.far * stride + x.far]) * x.weight
+        return top * (1 - y.weight) + bottom * y.weight
     }
 
     /// The point on the ray where the grey crosses the mean of the levels half a module either
