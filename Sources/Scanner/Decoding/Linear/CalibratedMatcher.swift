@@ -34,9 +34,12 @@ struct CalibratedMatcher {
         curve = (0..<(2 * widest)).map { Float($0 % widest + 1) }
     }
 
-    /// Starts a new symbol: widths are taken at face value.
+    /// Starts a new symbol: widths are taken at face value, and nothing an
+    /// earlier attempt learnt is left, so an attempt reads the same whatever
+    /// was tried before it.
     mutating func reset() {
         for i in weight.indices { weight[i] = 0 }
+        for i in measured.indices { measured[i] = 0 }
         for i in curve.indices { curve[i] = Float(i % widest + 1) }
     }
 

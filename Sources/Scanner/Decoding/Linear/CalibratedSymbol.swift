@@ -45,6 +45,11 @@ struct CalibratedSymbol {
     init?(_ runs: UnsafeBufferPointer<Float>, from start: Int, starts: Range<Int>, stop: Int,
           finalBar: ClosedRange<Float>, _ matcher: inout CalibratedMatcher) {
         let modules = Float(matcher.set.modulesPerCharacter)
+        // The quiet zone first: most places along a line have none, and it
+        // costs a sum where the start character costs a match against every pattern.
+        guard start >= 1, start + 6 <= runs.count else { return nil }
+        var charWidth = Self.width(runs, start)
+        guard runs[start - 1] >= Self.quietZoneModules * charWidth / modules else { return nil }
         // The start characters are matched among themselves with the raw runs;
         // the best one gives a first calibration, with which it must then win
         // among all patterns.
@@ -53,8 +58,6 @@ struct CalibratedSymbol {
               guess.distance <= 2 * Self.maxDistance else { return nil }
         matcher.learn(runs, at: start, pattern: guess.index)
         guard let first = Self.character(runs, at: start, &matcher), first.index == guess.index else { return nil }
-        var charWidth = Self.width(runs, start)
-        guard runs[start - 1] >= Self.quietZoneModules * charWidth / modules else { return nil }
 
         var values = [first.index]
         var margin = first.margin

@@ -7,13 +7,17 @@
 struct WidthPatternSet: Sendable {
     /// Module widths of every pattern, `runsPerCharacter` per pattern, flattened.
     let widths: [UInt8]
+    /// The same as Floats, which the hot loop compares with.
+    private let moduleWidths: [Float]
     let runsPerCharacter: Int
     let modulesPerCharacter: Int
 
     init(patterns: [[UInt8]], modulesPerCharacter: Int) {
         runsPerCharacter = patterns.first?.count ?? 0
         self.modulesPerCharacter = modulesPerCharacter
-        widths = patterns.flatMap { $0 }
+        let widths = patterns.flatMap { $0 }
+        self.widths = widths
+        moduleWidths = widths.map(Float.init)
     }
 
     var count: Int { runsPerCharacter == 0 ? 0 : widths.count / runsPerCharacter }
@@ -42,18 +46,26 @@ struct WidthPatternSet: Sendable {
         guard total > 0 else { return nil }
         let scale = Float(modulesPerCharacter) / total
         var best = Float.infinity, second = Float.infinity, third = Float.infinity, bestIndex = -1, secondIndex = -1
-        let range = allowed ?? 0..<count
-        for p in range where p >= 0 && p < count {
-            var d: Float = 0
-            let base = p * runsPerCharacter
-            for i in 0..<runsPerCharacter { d += abs(runs[start + i] * scale - Float(widths[base + i])) }
-            if d < best {
-                (third, second, secondIndex) = (second, best, bestIndex)
-                (best, bestIndex) = (d, p)
-            } else if d < second {
-                (third, second, secondIndex) = (second, d, p)
-            } else if d < third {
-                third = d
+        let lower = max(allowed?.lowerBound ?? 0, 0), upper = min(allowed?.upperBound ?? count, count)
+        guard lower < upper else { return nil }
+        let n = runsPerCharacter
+        moduleWidths.withUnsafeBufferPointer { widths in
+            for p in lower..<upper {
+                var d: Float = 0
+                let base = p * n
+                // The sum only grows: once it reaches the third best, this pattern changes nothing.
+                for i in 0..<n {
+                    d += abs(runs[start + i] * scale - widths[base + i])
+                    if d >= third { break }
+                }
+                if d < best {
+                    (third, second, secondIndex) = (second, best, bestIndex)
+                    (best, bestIndex) = (d, p)
+                } else if d < second {
+                    (third, second, secondIndex) = (second, d, p)
+                } else if d < third {
+                    third = d
+                }
             }
         }
         guard bestIndex >= 0 else { return nil }
