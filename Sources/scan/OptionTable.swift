@@ -105,12 +105,17 @@ enum OptionTable {
     /// written as lines of at most 80 columns with the options' column.
     struct Entry: Sendable {
         let options: [Option]
-        let help: [String]
+        /// Split into lines only when help or the man page is shown: every
+        /// run builds the table, and splitting all of it was a tenth of
+        /// reading one small image.
+        private let text: String
 
         init(_ options: Option..., help: String) {
             self.options = options
-            self.help = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            text = help
         }
+
+        var help: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     }
 
     /// A heading of the help and the man page, with its entries and notes

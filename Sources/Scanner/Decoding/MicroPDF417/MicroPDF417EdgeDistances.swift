@@ -42,6 +42,7 @@ enum MicroPDF417EdgeDistances {
 
     private static let codewords: [Int: PDF417Codewords.Codeword] = {
         var table: [Int: PDF417Codewords.Codeword] = [:]
+        table.reserveCapacity(3 * PDF417Codewords.valueCount)
         for cluster in [0, 3, 6] {
             for value in 0..<PDF417Codewords.valueCount {
                 guard let pattern = PDF417Codewords.pattern(value: value, cluster: cluster) else { continue }

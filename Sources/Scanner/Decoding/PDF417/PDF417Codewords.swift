@@ -49,6 +49,7 @@ enum PDF417Codewords {
     /// The 8 element widths of a 17-module pattern, bar first.
     static func widths(pattern: UInt32) -> [Int] {
         var widths: [Int] = []
+        widths.reserveCapacity(8)
         var bit = 16
         while bit >= 0 {
             let dark = pattern >> UInt32(bit) & 1
