@@ -140,25 +140,25 @@ enum EANDecoder {
             var position: Int, value: UInt8, parityBit: UInt8, isEven: Bool
         }
 
-        /// This reading, when it is valid (`isValid`: the symbology's check)
-        /// and the only valid one among those that take either candidate
-        /// for each unclear digit; otherwise nil. A near tie is no guess
-        /// when the check decides it: one digit's runner-up always breaks
-        /// the check digit, but two unclear digits may both be wrong and
-        /// still pass it, and then nothing is read. Nor is a runner-up ever
-        /// taken for the best: that correction misread EAN-13 renders at
-        /// one pixel a module.
-        func resolved(_ isValid: (Digits) -> Bool) -> Digits? {
-            guard isValid(self) else { return nil }
+        /// This reading and what it spells, when it spells something
+        /// (`spell`: the symbology's check) and is the only reading that
+        /// does among those that take either candidate for each unclear
+        /// digit; otherwise nil. A near tie is no guess when the check
+        /// decides it: one digit's runner-up always breaks the check digit,
+        /// but two unclear digits may both be wrong and still pass it, and
+        /// then nothing is read. Nor is a runner-up ever taken for the best:
+        /// that correction misread EAN-13 renders at one pixel a module.
+        func resolved<Spelled>(_ spell: (Digits) -> Spelled?) -> (digits: Digits, spelled: Spelled)? {
+            guard let spelled = spell(self) else { return nil }
             for subset in 1..<(1 << unclear.count) {
                 var other = self
                 for (k, digit) in unclear.enumerated() where subset & (1 << k) != 0 {
                     other.values[digit.position] = digit.value
                     other.parity = digit.isEven ? other.parity | digit.parityBit : other.parity & ~digit.parityBit
                 }
-                if isValid(other) { return nil }
+                if spell(other) != nil { return nil }
             }
-            return self
+            return (self, spelled)
         }
     }
 
@@ -180,19 +180,19 @@ enum EANDecoder {
     /// every character: a 2-module bar printed 0.6 modules thin lies between
     /// two digits as measured, and the calibration puts it back. Either way
     /// the check must single out one reading (`Digits.resolved`), among at
-    /// most `unclearAllowed` unclear digits.
-    static func digits(
+    /// most `unclearAllowed` unclear digits; it is returned with what it spells.
+    static func digits<Spelled>(
         _ w: UnsafeBufferPointer<Float>, at starts: [Int], left: Int, evenAllowed: Bool, module: Float, guards: [GuardElements],
-        unclearAllowed: Int = maxUnclearDigits, isValid: (Digits) -> Bool
-    ) -> Digits? {
+        unclearAllowed: Int = maxUnclearDigits, spell: (Digits) -> Spelled?
+    ) -> (digits: Digits, spelled: Spelled)? {
         var asMeasured: CalibratedMatcher? = nil
         if let read = digits(w, at: starts, left: left, evenAllowed: evenAllowed, module: module, unclearAllowed: unclearAllowed, calibration: &asMeasured)?
-            .resolved(isValid) { return read }
+            .resolved(spell) { return read }
         var matcher = CalibratedMatcher(digitSet)
         for element in guards { matcher.learnModules(w, at: element.start, count: element.count, module: module, barFirst: element.barFirst) }
         var calibration: CalibratedMatcher? = matcher
         return digits(w, at: starts, left: left, evenAllowed: evenAllowed, module: module, unclearAllowed: unclearAllowed, calibration: &calibration)?
-            .resolved(isValid)
+            .resolved(spell)
     }
 
     /// Every digit at `starts` (`reading`), or nil at the first that matches
@@ -231,9 +231,9 @@ enum EANDecoder {
         let centre = s + 3 + 4 * halfDigits
         let starts = (0..<(2 * halfDigits)).map { k in s + 3 + 4 * k + (k < halfDigits ? 0 : 5) }
         let guards = [s, centre + 1, s + runCount - 3].map { GuardElements(start: $0, count: 3) }
-        guard let read = digits(w, at: starts, left: halfDigits, evenAllowed: halfDigits == 6, module: module, guards: guards,
-                                isValid: { symbol($0, halfDigits: halfDigits) != nil }),
-              let (symbology, bytes) = symbol(read, halfDigits: halfDigits) else { return nil }
+        guard let (read, (symbology, bytes)) = digits(w, at: starts, left: halfDigits, evenAllowed: halfDigits == 6, module: module,
+                                                      guards: guards, spell: { symbol($0, halfDigits: halfDigits) })
+        else { return nil }
         return (LinearRead(symbology: symbology, bytes: bytes, firstRun: s, endRun: s + runCount, margin: read.margin), module)
     }
 

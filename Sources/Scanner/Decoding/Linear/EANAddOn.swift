@@ -41,11 +41,11 @@ enum EANAddOnDecoder {
         // Every digit clear: the parity pattern is too weak a check to
         // settle a near tie (an EAN-5 cut off by the frame's edge read as
         // an EAN-2 through one).
-        guard let read = EANDecoder.digits(
+        guard let (read, bytes) = EANDecoder.digits(
             w, at: starts, left: digitCount, evenAllowed: true, module: module, guards: guards, unclearAllowed: 0,
-            isValid: { isValid($0, digitCount: digitCount) })
+            spell: { isValid($0, digitCount: digitCount) ? $0.values.map { $0 + 48 } : nil })
         else { return nil }
-        return LinearRead(symbology: digitCount == 2 ? .ean2 : .ean5, bytes: read.values.map { $0 + 48 },
+        return LinearRead(symbology: digitCount == 2 ? .ean2 : .ean5, bytes: bytes,
                           firstRun: first, endRun: first + runCount, margin: read.margin)
     }
 

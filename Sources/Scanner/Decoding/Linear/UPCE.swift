@@ -21,9 +21,9 @@ enum UPCEDecoder {
               EANDecoder.isGuard(w, at: s, count: 3, module: module),
               EANDecoder.isGuard(w, at: s + 27, count: 6, module: module) else { return nil }
         let guards = [EANDecoder.GuardElements(start: s, count: 3), EANDecoder.GuardElements(start: s + 27, count: 6, barFirst: false)]
-        guard let read = EANDecoder.digits(
-            w, at: (0..<6).map { s + 3 + 4 * $0 }, left: 6, evenAllowed: true, module: module, guards: guards, isValid: { symbol($0) != nil }),
-            let bytes = symbol(read) else { return nil }
+        guard let (read, bytes) = EANDecoder.digits(
+            w, at: (0..<6).map { s + 3 + 4 * $0 }, left: 6, evenAllowed: true, module: module, guards: guards, spell: symbol)
+        else { return nil }
         return (LinearRead(symbology: .upce, bytes: bytes, firstRun: s, endRun: s + runCount, margin: read.margin), module)
     }
 
