@@ -43,15 +43,21 @@ enum DataMatrixGridFit {
             to: corners)
     }
 
+    /// The share of `modules` that read as expected; once even all the rest could not lift it
+    /// above `toBeat`, a bound that does not either (the search keeps only a better fit).
     private static func score(_ image: BinaryImage, _ corners: [MatrixPoint], _ size: DataMatrixSymbolSize,
-                              _ modules: [(Int, Int, Bool)]) -> Double {
+                              _ modules: [(Int, Int, Bool)], toBeat: Double = -.infinity) -> Double {
         guard let t = transform(corners, size), !modules.isEmpty else { return 0 }
-        var good = 0
+        let count = Double(modules.count)
+        var good = 0, remaining = modules.count
         for (x, y, e) in modules {
             let p = t.apply(Double(x) + 0.5, Double(y) + 0.5)
             if image.isDark(Int(p.x.rounded(.down)), Int(p.y.rounded(.down))) == e { good += 1 }
+            remaining -= 1
+            let reachable = Double(good + remaining) / count
+            if reachable <= toBeat { return reachable }
         }
-        return Double(good) / Double(modules.count)
+        return Double(good) / count
     }
 
     static func fit(_ image: BinaryImage, corners start: [MatrixPoint], size: DataMatrixSymbolSize) -> Fit {
@@ -72,7 +78,7 @@ enum DataMatrixGridFit {
                         var trial = corners
                         trial[corner].x += mx * step
                         trial[corner].y += my * step
-                        let s = score(image, trial, size, ring)
+                        let s = score(image, trial, size, ring, toBeat: best)
                         if s > best { best = s; corners = trial; improved = true }
                     }
                 }
