@@ -67,7 +67,7 @@ struct BinaryImage: Sendable {
 
     @inline(__always)
     private func grey(_ x: Double, _ y: Double) -> Double {
-        GreyLevels.bilinear(luma, width: width, height: height, stride: width, x, y)
+        luma.withUnsafeBufferPointer { GreyLevels.bilinear($0, width: width, height: height, stride: width, x, y) }
     }
 
     /// The same image with dark and light swapped, to find light-on-dark symbols.
