@@ -30,12 +30,25 @@ struct MaxiCodeSampler {
 
     /// Canonical module offset (columns, rows) → image point.
     @inline(__always)
-    func map(_ u: MatrixPoint, _ p: Pose) -> MatrixPoint {
-        let uy = p.mirrored ? -u.y * p.rowPitch : u.y * p.rowPitch
-        let cs = cos(p.angle) / p.ringRadius, sn = sin(p.angle) / p.ringRadius
-        let rx = cs * u.x - sn * uy, ry = sn * u.x + cs * uy
-        let b = bullseye
-        return MatrixPoint(x: b.centre.x + p.dx + b.a * rx + b.b * ry, y: b.centre.y + p.dy + b.c * rx + b.d * ry)
+    func map(_ u: MatrixPoint, _ p: Pose) -> MatrixPoint { placement(p)(u) }
+
+    /// `map` for many points under one pose: its rotation's cosine and sine worked out once.
+    func placement(_ p: Pose) -> Placement {
+        Placement(pose: p, bullseye: bullseye, cs: cos(p.angle) / p.ringRadius, sn: sin(p.angle) / p.ringRadius)
+    }
+
+    struct Placement {
+        let pose: Pose
+        let bullseye: MaxiCodeBullseye
+        let cs: Double, sn: Double
+
+        @inline(__always)
+        func callAsFunction(_ u: MatrixPoint) -> MatrixPoint {
+            let p = pose, b = bullseye
+            let uy = p.mirrored ? -u.y * p.rowPitch : u.y * p.rowPitch
+            let rx = cs * u.x - sn * uy, ry = sn * u.x + cs * uy
+            return MatrixPoint(x: b.centre.x + p.dx + b.a * rx + b.b * ry, y: b.centre.y + p.dy + b.c * rx + b.d * ry)
+        }
     }
 
     /// Module centres between the bullseye and a circle inside the symbol whatever the turn.
@@ -53,14 +66,15 @@ struct MaxiCodeSampler {
     /// footprint slides off its module, so that the best fit is centred on the modules.
     func contrast(_ p: Pose, _ points: [MatrixPoint], reach: Double) -> Double {
         var sum = 0.0
+        let place = placement(p)
         for u in points {
             if reach == 0 {
-                let q = map(u, p)
+                let q = place(u)
                 sum += abs(grey.at(q.x, q.y) - threshold)
             } else {
                 var g = 0.0
                 for (dx, dy) in [(0.0, 0.0), (reach, 0), (-reach, 0), (0, reach), (0, -reach)] {
-                    let q = map(MatrixPoint(x: u.x + dx, y: u.y + dy), p)
+                    let q = place(MatrixPoint(x: u.x + dx, y: u.y + dy))
                     g += grey.at(q.x, q.y)
                 }
                 sum += abs(g / 5 - threshold)
@@ -137,7 +151,8 @@ struct MaxiCodeSampler {
                 p.mirrored = mirrored
                 p.angle += Double(turn) * Double.pi / 3
                 var agree = 0
-                for o in MaxiCodeGrid.orientation where image.isDark(at: map(MaxiCodeGrid.offset(row: o.row, column: o.column), p), spread: spread) == o.dark {
+                let place = placement(p)
+                for o in MaxiCodeGrid.orientation where image.isDark(at: place(MaxiCodeGrid.offset(row: o.row, column: o.column)), spread: spread) == o.dark {
                     agree += 1
                 }
                 out.append((p, agree))
@@ -149,8 +164,9 @@ struct MaxiCodeSampler {
     /// The module grid as seen under a pose.
     func sample(_ p: Pose, _ image: BinaryImage, spread: Double) -> BitMatrix {
         var m = BitMatrix(width: MaxiCodeGrid.columns, height: MaxiCodeGrid.rows)!
+        let place = placement(p)
         for d in MaxiCodeGrid.dataModules {
-            m[d.column, d.row] = image.isDark(at: map(MaxiCodeGrid.offset(row: d.row, column: d.column), p), spread: spread)
+            m[d.column, d.row] = image.isDark(at: place(MaxiCodeGrid.offset(row: d.row, column: d.column)), spread: spread)
         }
         return m
     }
