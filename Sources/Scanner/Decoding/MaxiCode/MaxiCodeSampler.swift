@@ -28,11 +28,8 @@ struct MaxiCodeSampler {
         threshold = (b.darkGrey + b.lightGrey) / 2
     }
 
-    /// Canonical module offset (columns, rows) → image point.
-    @inline(__always)
-    func map(_ u: MatrixPoint, _ p: Pose) -> MatrixPoint { placement(p)(u) }
-
-    /// `map` for many points under one pose: its rotation's cosine and sine worked out once.
+    /// Canonical module offset (columns, rows) → image point under `p`, for the many points
+    /// mapped through one pose: its rotation's cosine and sine worked out once.
     func placement(_ p: Pose) -> Placement {
         Placement(pose: p, bullseye: bullseye, cs: cos(p.angle) / p.ringRadius, sn: sin(p.angle) / p.ringRadius)
     }
@@ -174,11 +171,12 @@ struct MaxiCodeSampler {
     /// The symbol's outer corners, clockwise from its own top-left.
     func corners(_ p: Pose) -> [MatrixPoint] {
         let left = -Double(MaxiCodeGrid.bullseyeColumn) - 0.5, right = Double(MaxiCodeGrid.columns - MaxiCodeGrid.bullseyeColumn) - 0.5
-        // In rows, as `map` scales them by the fitted pitch: half a module
+        // In rows, as a placement scales them by the fitted pitch: half a module
         // beyond the first and last rows' centres.
         let top = -Double(MaxiCodeGrid.bullseyeRow) - 0.5 / p.rowPitch
         let bottom = Double(MaxiCodeGrid.rows - 1 - MaxiCodeGrid.bullseyeRow) + 0.5 / p.rowPitch
+        let place = placement(p)
         return [MatrixPoint(x: left, y: top), MatrixPoint(x: right, y: top), MatrixPoint(x: right, y: bottom),
-                MatrixPoint(x: left, y: bottom)].map { map($0, p) }
+                MatrixPoint(x: left, y: bottom)].map { place($0) }
     }
 }
