@@ -44,9 +44,10 @@ enum Help {
         for entry in section.entries {
             let synopsis = "    " + entry.options.map(\.synopsis).joined(separator: ", ")
             let indent = String(repeating: " ", count: 27)
-            var help = entry.help.map { indent + $0 }
+            let text = entry.help
+            var help = text.map { indent + $0 }
             if synopsis.count < 27, !help.isEmpty {
-                help[0] = synopsis + String(repeating: " ", count: 27 - synopsis.count) + entry.help[0]
+                help[0] = synopsis + String(repeating: " ", count: 27 - synopsis.count) + text[0]
             } else {
                 lines.append(synopsis)
             }
