@@ -94,11 +94,12 @@ enum PDF417GuardFinder {
         var i = 1
         while i < n {
             // A bar at i: forward start/stop begin here; reversed stop begins here; reversed start ends here.
-            if i + 8 <= n, couldBegin(runs[i], runs[i + 1]), let m = PDF417Guard.start.match(runs[i..<(i + 8)]),
+            let forward = i + 1 < n && couldBegin(runs[i], runs[i + 1])
+            if i + 8 <= n, forward, let m = PDF417Guard.start.match(runs[i..<(i + 8)]),
                i == 1 || runs[i - 1] >= 1.5 * m {
                 add(.start, outer: starts[i], inner: end(i + 7), module: m)
             }
-            if i + 9 <= n, couldBegin(runs[i], runs[i + 1]), let m = PDF417Guard.stop.match(runs[i..<(i + 9)]),
+            if i + 9 <= n, forward, let m = PDF417Guard.stop.match(runs[i..<(i + 9)]),
                i + 9 == n || runs[i + 9] >= 1.5 * m {
                 add(.stop, outer: end(i + 8), inner: starts[i], module: m)
             }
