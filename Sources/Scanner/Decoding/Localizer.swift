@@ -34,6 +34,11 @@ struct Localizer {
         var barShare: Double?
         /// The same at half scale.
         var halfScaleBarShare: Double?
+        /// Whether a code-like block lies so near the frame's edge that a
+        /// code there may have part of its quiet zone cut off
+        /// (`widestQuietZone`): only there can a white border around the
+        /// frame give a reader what it lacks.
+        var meetsEdge = true
 
         /// What kind of code the blocks look like, so that second chances
         /// skip the engines and views made for the other kind.
@@ -161,6 +166,12 @@ struct Localizer {
     static let maximumNoiseShare = 0.5
     /// Coherence from which a cell counts as bars (1: all one direction).
     static let barCoherence = 0.75
+    /// The widest quiet zone a code in a busy cell can need, in pixels at
+    /// the cell's scale: 11 modules (EAN-13's left, the widest a standard
+    /// asks) of about 5 pixels, the largest module a busy cell counts
+    /// enough edges of (`minimumEdges`), with a cell to spare for busy
+    /// cells that the noise rule dropped at the code's end.
+    static let widestQuietZone = 72
 
     static func candidates(in frame: Frame) -> Candidates {
         // Too small for a grid: the frame is its own candidate.
@@ -199,6 +210,10 @@ struct Localizer {
         // `minimumFlatShare`, can drop a code's outer cells), and at least 16
         // pixels at the block's scale, as the busy cells of a code with
         // large modules can be only its middle (an Aztec rune's bullseye).
+        let meetsEdge = blocks.contains { block in
+            let reach = widestQuietZone * block.scale, rect = block.rect
+            return rect.x < reach || rect.y < reach || frame.width - (rect.x + rect.width) < reach || frame.height - (rect.y + rect.height) < reach
+        }
         let areas = blocks.map { block in
             let margin = max(3 * cellSize(for: frame), 16 * block.scale)
             let left = max(0, block.rect.x - margin), top = max(0, block.rect.y - margin)
@@ -216,7 +231,8 @@ struct Localizer {
         let normal = barCells >= 2 ? atan2(barSin, barCos) / 2 * 180 / .pi : nil
         return Candidates(
             area: PixelRect.enclosing(areas.map(\.area)), blocks: areas, barNormal: normal,
-            largeModules: full.isEmpty, barShare: barShare(of: full), halfScaleBarShare: barShare(of: half.isEmpty ? coarser : half))
+            largeModules: full.isEmpty, barShare: barShare(of: full), halfScaleBarShare: barShare(of: half.isEmpty ? coarser : half),
+            meetsEdge: meetsEdge)
     }
 
     /// One code-like block: where it is in the full frame's pixels, and its

@@ -27,6 +27,9 @@ struct Pass {
             default: nil
             }
         }
+
+        var isStretch: Bool { if case .stretched = self { true } else { false } }
+        var isBorder: Bool { if case .bordered = self { true } else { false } }
     }
 
     let steps: [Step]
@@ -50,35 +53,29 @@ struct Pass {
 
     /// This pass for a region that looks like `kind` of code, or nil when
     /// it has nothing for it. Bars skip the passes that only matrix readers
-    /// run (zxing here reads matrix codes, the native reader Aztec runes).
+    /// run (zxing here reads matrix codes, the native reader Aztec runes),
+    /// and the stretched one: our linear reader measures each line against
+    /// its own contrast, and over the degradation benchmark's contrast axis
+    /// (5712 linear renders) and the corpus a stretched view read no bars.
     /// A matrix drops zbar, and with it zbar's own 1D second chances
     /// (upright, sharpened, sparser): there zbar can read only QR, which
     /// zxing reads in the same passes, and better (55 of the corpus's 69
     /// QR in one pass, zbar 44); this saved 5 % of the corpus's CPU with
     /// the same images read. A region taken for bars keeps the passes both
     /// engines share, so it loses only the matrix readers' extra passes;
-    /// one taken for a matrix keeps every zxing pass but the turns, and the
-    /// first pass has run zbar on it in full. The turns serve scan lines:
-    /// our matrix readers and zxing's find matrix symbols at any angle, and
-    /// over 4896 degraded 2D renders (15° steps of rotation among them) and
-    /// the corpus the turns read none; they were 6 % of the CPU on the
-    /// no-code images of corpus-more.
+    /// one taken for a matrix keeps every zxing pass, and the first pass
+    /// has run zbar on it in full.
     func serving(_ kind: Localizer.Kind) -> Pass? {
         switch kind {
         case .either: self
-        case .bars: engines.contains(.zbar) ? self : nil
-        case .matrix: engines == [.zbar] || isTurn ? nil : Pass(steps, options, engines: engines.subtracting([.zbar]))
+        case .bars: engines.contains(.zbar) && !steps.contains(where: \.isStretch) ? self : nil
+        case .matrix: engines == [.zbar] ? nil : Pass(steps, options, engines: engines.subtracting([.zbar]))
         }
-    }
-
-    /// Whether the pass turns the region.
-    private var isTurn: Bool {
-        steps.contains { if case .rotated = $0 { true } else { false } }
     }
 
     /// The second chances of `sequence` (an effort's passes, the first
     /// pass first) for a region the localizer saw as `candidates`, in the
-    /// order to try them. `barTilt` is the bars' lean from upright.
+    /// order to try them.
     ///
     /// Large modules: the area at half size, where they are a good size
     /// and cost a quarter, first as the first pass saw them; but the first
@@ -89,31 +86,31 @@ struct Pass {
     /// cost one engine, not two, and read most bar images that second
     /// chances read (12 of the corpus's 17): trying them before the shared
     /// passes (inverted, bordered, enlarged...) saved 9 % of the corpus's
-    /// CPU, with the same images read.
-    static func secondChances(of sequence: [Pass], for candidates: Localizer.Candidates, barTilt: Double?) -> [Pass] {
+    /// CPU, with the same images read. A white border changes only what
+    /// lies past the frame's edge, so the bordered passes run only where a
+    /// code-like block meets it (`Localizer.Candidates.meetsEdge`): a code
+    /// whose quiet zone lies inside the frame (a render, a page scanned
+    /// with its margins) gets nothing from them.
+    static func secondChances(of sequence: [Pass], for candidates: Localizer.Candidates) -> [Pass] {
         let microPDF417 = looksForMicroPDF417(in: candidates)
         let chances = (candidates.largeModules
             ? Array(sequence.dropFirst().prefix(1)) + sequence.map(\.halved) : Array(sequence.dropFirst()))
+            .filter { candidates.meetsEdge || !$0.steps.contains(where: \.isBorder) }
             .compactMap { (microPDF417 ? $0 : $0.restricted(to: $0.engines.subtracting([.microPDF417])))?.serving(candidates.kind) }
         guard candidates.kind == .bars else { return chances }
-        let across = chances.map { $0.scanning(across: candidates.barNormal, upright: barTilt) }
+        let across = chances.map { $0.scanning(across: candidates.barNormal) }
         return across.filter { $0.engines == [.zbar] } + across.filter { $0.engines != [.zbar] }
     }
 
     /// This pass with zbar's scan lines only across bars whose normal is
     /// `normal` (degrees clockwise from the x axis): lines along the bars
     /// read nothing, and zbar's work halves. As it is when the bars lie
-    /// within 10° of a diagonal, or when a turn of the pass other than
-    /// `upright` (the one that stands them upright) moves them.
-    func scanning(across normal: Double?, upright: Double?) -> Pass {
+    /// within 10° of a diagonal. The one turn a bars pass makes, the one
+    /// that stands them upright, brings them to the axis these lines cross.
+    func scanning(across normal: Double?) -> Pass {
         guard let normal else { return self }
         let lines = EngineOptions.ZBarLines(acrossBarsWithNormal: normal)
         guard lines != .both else { return self }
-        let turned = steps.contains { step in
-            if case .rotated(let degrees) = step { return upright.map { degrees != -$0 } ?? true }
-            return false
-        }
-        guard !turned else { return self }
         var options = options
         options.zbarLines = lines
         return Pass(steps, options, engines: engines)
@@ -281,20 +278,11 @@ struct Pass {
         case .thorough:
             let zbarOnly: Set<EngineName> = [.zbar], zxingOnly: Set<EngineName> = [.zxing]
             // Bars the localizer saw leaning: turned upright first, as
-            // zbar's scan lines read bars across rows and columns.
+            // zbar's scan lines read bars across rows and columns. No other
+            // turns: our readers' lines and finder searches run at any
+            // angle, and turns of 15° and 30° read nothing over the corpus
+            // and 7344 degraded renders (rotations in 15° steps among them).
             let upright = barTilt.map { abs($0) >= 5 ? [Pass([.rotated(degrees: -$0)], harder, engines: zbarOnly)] : [] } ?? []
-            // Tilts between the quarter turns that scan lines and finder
-            // searches miss. Not for bars the localizer saw within 10° of
-            // upright, which a turn of 15° or 30° only tilts; bars seen
-            // leaning further still get them, as the measured lean can be 4°
-            // off (a turn of 30° read a DataBar Expanded tilted 33° that the
-            // upright pass did not).
-            let turns = abs(barTilt ?? 90) < 10 ? [] : [
-                Pass([.rotated(degrees: -15)], plain),
-                Pass([.rotated(degrees: 15)], plain),
-                Pass([.rotated(degrees: -30)], plain),
-                Pass([.rotated(degrees: 30)], plain),
-            ]
             return [Pass(harder, engines: firstEngines)] + upright + [
                 // With MicroPDF417, unlike normal effort: a still may be a
                 // light-on-dark MicroPDF417, which only this pass reads.
@@ -318,7 +306,6 @@ struct Pass {
                 // Modules about a pixel wide: enlarge a lot, then one global
                 // threshold keeps the thin ones that local averaging erodes.
                 Pass([.scaled(3)], EngineOptions(tryHarder: true, binarizer: .globalHistogram), engines: zxingOnly),
-            ] + turns + [
                 // Matrix symbols cropped to the edge and small.
                 Pass([.bordered, .upscaled], harder, engines: zxingOnly),
             ]

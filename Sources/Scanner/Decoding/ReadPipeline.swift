@@ -144,7 +144,7 @@ struct ReadPipeline: Sendable {
         meter.allow(configuration.secondChanceWork)
         var passes = 1
         let sequence = Pass.sequence(for: configuration.effort, frame: frame, region: target, barTilt: tilt)
-        let chances = Pass.secondChances(of: sequence, for: candidates, barTilt: tilt)
+        let chances = Pass.secondChances(of: sequence, for: candidates)
         for pass in chances {
             if meter.isSpent || meter.isPastDeadline() { break }
             passes += 1

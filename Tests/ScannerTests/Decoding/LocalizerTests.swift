@@ -228,42 +228,56 @@ import Testing
     }
 
     /// zbar's second chances on bars scan only across them: rows for
-    /// upright bars, columns for bars lying down, both near a diagonal or
-    /// when a fixed turn of the pass moves the bars; the turn that stands
-    /// them upright keeps them crossed.
+    /// upright bars, columns for bars lying down, both near a diagonal; the
+    /// one turn, which stands leaning bars upright, keeps them crossed.
     @Test func barsAreScannedAcross() {
         let frame = Self.blankPage
         let plain = Pass(EngineOptions(tryHarder: true))
-        #expect(plain.scanning(across: 8, upright: 8).options.zbarLines == .rows)
-        #expect(plain.scanning(across: -170, upright: 10).options.zbarLines == .rows)
-        #expect(plain.scanning(across: 95, upright: 5).options.zbarLines == .columns)
-        #expect(plain.scanning(across: 45, upright: 45).options.zbarLines == .both)
-        #expect(plain.scanning(across: nil, upright: nil).options.zbarLines == .both)
+        #expect(plain.scanning(across: 8).options.zbarLines == .rows)
+        #expect(plain.scanning(across: -170).options.zbarLines == .rows)
+        #expect(plain.scanning(across: 95).options.zbarLines == .columns)
+        #expect(plain.scanning(across: 45).options.zbarLines == .both)
+        #expect(plain.scanning(across: nil).options.zbarLines == .both)
         let passes = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
-        let upright = passes.filter { $0.steps.contains { if case .rotated(-20) = $0 { true } else { false } } }
-        let turned = passes.filter { $0.steps.contains { if case .rotated(let d) = $0 { d != -20 } else { false } } }
-        #expect(upright.count == 1 && turned.count == 4)
-        #expect(upright.allSatisfy { $0.scanning(across: 20, upright: 20).options.zbarLines == .rows })
-        #expect(turned.allSatisfy { $0.scanning(across: 20, upright: 20).options.zbarLines == .both })
+        let turned = passes.filter { $0.steps.contains { if case .rotated = $0 { true } else { false } } }
+        #expect(turned.count == 1 && turned.allSatisfy { $0.steps.contains { if case .rotated(-20) = $0 { true } else { false } } })
+        #expect(turned.allSatisfy { $0.scanning(across: 20).options.zbarLines == .rows })
+        #expect(Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 3).allSatisfy { !$0.steps.contains { if case .rotated = $0 { true } else { false } } })
     }
 
     /// What each kind skips of the thorough second chances: bars the passes
-    /// only matrix readers run, a matrix zbar, in every pass, and the turns.
+    /// only matrix readers run and the stretched one, a matrix zbar, in
+    /// every pass.
     @Test func eachKindSkipsWhatIsMadeForTheOtherKind() {
         let frame = Self.blankPage
         let passes = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
         let zbarOnly = passes.filter { $0.engines == [.zbar] }.count
         let matrixOnly = passes.filter { !$0.engines.contains(.zbar) }.count
-        let turns = passes.filter { pass in
-            pass.engines != [.zbar] && pass.steps.contains { if case .rotated = $0 { true } else { false } }
-        }.count
-        #expect(zbarOnly > 0 && matrixOnly > 0 && turns == 4)
+        let stretched = passes.filter { $0.engines.contains(.zbar) && $0.steps.contains(where: \.isStretch) }.count
+        #expect(zbarOnly > 0 && matrixOnly > 0 && stretched == 1)
         #expect(passes.compactMap { $0.serving(.either) }.map(\.engines) == passes.map(\.engines))
         let bars = passes.compactMap { $0.serving(.bars) }
-        #expect(bars.count == passes.count - matrixOnly && bars.allSatisfy { $0.engines.contains(.zbar) })
+        #expect(bars.count == passes.count - matrixOnly - stretched && bars.allSatisfy { $0.engines.contains(.zbar) })
         let matrix = passes.compactMap { $0.serving(.matrix) }
-        #expect(matrix.count == passes.count - zbarOnly - turns && matrix.allSatisfy { !$0.engines.contains(.zbar) && !$0.engines.isEmpty })
-        #expect(matrix.contains { $0.engines.contains(.zxing) })
+        #expect(matrix.count == passes.count - zbarOnly && matrix.allSatisfy { !$0.engines.contains(.zbar) && !$0.engines.isEmpty })
+        #expect(matrix.contains { $0.engines.contains(.zxing) } && matrix.contains { $0.steps.contains(where: \.isStretch) })
+    }
+
+    /// A white border adds nothing to a code with its quiet zone inside
+    /// the frame: the bordered passes run only where a code-like block
+    /// meets the frame's edge.
+    @Test func borderedPassesOnlyWhereACodeMeetsTheEdge() throws {
+        let symbol = try ZintRenderer.render(.code128, .text("QUIET-ZONE-0123"), moduleSize: 2, margin: 0, barHeight: 50).frame
+        var page = RecordingBuilder(width: symbol.width + 300, height: symbol.height + 300, background: 255)
+        page.show([RecordingBuilder.Placement(symbol, x: 150, y: 150)], frames: 1)
+        let inside = Localizer.candidates(in: page.frame(0)), atEdge = Localizer.candidates(in: symbol)
+        #expect(inside.area != nil && !inside.meetsEdge)
+        #expect(atEdge.area != nil && atEdge.meetsEdge)
+        let sequence = Pass.sequence(for: .thorough, frame: symbol, region: symbol)
+        let bordered = { (candidates: Localizer.Candidates) in
+            Pass.secondChances(of: sequence, for: candidates).filter { $0.steps.contains(where: \.isBorder) }.count
+        }
+        #expect(bordered(inside) == 0 && bordered(atEdge) > 0)
     }
 
     /// The inverted pass is for the readers that see only dark on light:
@@ -283,7 +297,7 @@ import Testing
         for candidates in [matrixWithoutBars, matrixWithSomeBars] {
             let looks = Pass.firstGroups(for: candidates).contains([.microPDF417])
             #expect(looks == candidates.hasSomeBars)
-            #expect(Pass.secondChances(of: sequence, for: candidates, barTilt: nil).contains { $0.engines.contains(.microPDF417) } == looks)
+            #expect(Pass.secondChances(of: sequence, for: candidates).contains { $0.engines.contains(.microPDF417) } == looks)
         }
     }
 
@@ -293,15 +307,15 @@ import Testing
         let frame = Self.blankPage
         let sequence = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
         let bars = Localizer.Candidates(area: nil, barNormal: 20, barShare: 0.9)
-        let chances = Pass.secondChances(of: sequence, for: bars, barTilt: 20)
+        let chances = Pass.secondChances(of: sequence, for: bars)
         let firstShared = chances.firstIndex { $0.engines != [.zbar] }
         #expect(firstShared == chances.filter { $0.engines == [.zbar] }.count)
-        #expect(chances.count == sequence.count - 1 - sequence.filter { !$0.engines.contains(.zbar) }.count)
+        #expect(chances.count == sequence.count - 1 - sequence.filter { !$0.engines.contains(.zbar) || $0.steps.contains(where: \.isStretch) }.count)
         // In the effort's order, shared passes (inverted) come before zbar's own.
         #expect(sequence.dropFirst().firstIndex { $0.engines != [.zbar] }! < sequence.dropFirst().lastIndex { $0.engines == [.zbar] }!)
         for kind in [Localizer.Candidates(area: nil, barNormal: nil, barShare: 0.1, halfScaleBarShare: 0.1),
                      Localizer.Candidates(area: nil, barNormal: nil)] {
-            #expect(Pass.secondChances(of: sequence, for: kind, barTilt: nil).map(\.steps.count)
+            #expect(Pass.secondChances(of: sequence, for: kind).map(\.steps.count)
                 == sequence.dropFirst().compactMap { $0.serving(kind.kind) }.map(\.steps.count))
         }
     }
