@@ -66,10 +66,12 @@ struct ReadPipeline: Sendable {
     /// (`Pass.firstGroups`): the first group looks at the whole region, each
     /// next one only at the code-like blocks that no read so far explains
     /// (the matrix readers not at those that are bars), cropped to them
-    /// when that leaves out most of the region. A read of
+    /// when that leaves out most of the region, and with the symbols read
+    /// so far painted white. A read of
     /// ours carries its own evidence (lines that agree, check characters,
     /// Reed–Solomon), so the area it covers needs no other engine: the work
-    /// follows what is left.
+    /// follows what is left. Painted out, a symbol read is not read again
+    /// by zbar and zxing, nor probed by MicroPDF417's lines.
     private func firstPass(_ pass: Pass, on region: Frame, candidates: Localizer.Candidates, _ meter: inout WorkMeter) -> [Detection] {
         var found: [Detection] = []
         for (index, group) in Pass.firstGroups(for: candidates).enumerated() {
@@ -94,6 +96,7 @@ struct ReadPipeline: Sendable {
                 // A crop too small for the pass's steps (the camera's
                 // halving) is read as the region is.
                 if groupPass.view(of: cropped) != nil { target = cropped }
+                if !found.isEmpty { target = target.whitened(found.map(\.corners)) }
             }
             let reads = run(groupPass, on: target, &meter)
             found = found.isEmpty || reads.isEmpty ? found + reads : Reconciler.merge(found + reads)

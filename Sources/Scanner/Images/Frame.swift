@@ -59,6 +59,20 @@ public struct Frame: Sendable {
         captureTime = parent.captureTime
     }
 
+    /// New pixels for this frame, `width` bytes a row in `storage`, in the
+    /// same place in the same image.
+    init(repainting frame: Frame, storage: PixelStorage) {
+        precondition(storage.bytes.count >= frame.width * frame.height, "frame exceeds its storage")
+        width = frame.width
+        height = frame.height
+        stride = frame.width
+        self.storage = storage
+        offset = 0
+        origin = frame.origin
+        sequence = frame.sequence
+        captureTime = frame.captureTime
+    }
+
     /// The part of this frame inside `rect` (in this frame's pixels), sharing
     /// its bytes. The rectangle is clipped to the frame.
     public func cropped(to rect: PixelRect) -> Frame {

@@ -124,6 +124,40 @@ extension Frame {
         }
     }
 
+    /// This frame, in the same place in its image, with the inside of each
+    /// outline (corners in the image's pixels, in order round it) painted
+    /// white: what readers that come after see once those symbols are read.
+    public func whitened(_ outlines: [[Point]]) -> Frame {
+        let storage = PixelStorage(count: width * height) { out in
+            let dst = out.bindMemory(to: UInt8.self).baseAddress!
+            withUnsafeBytes { src in
+                let source = src.bindMemory(to: UInt8.self).baseAddress!
+                for y in 0..<height { (dst + y * width).update(from: source + y * stride, count: width) }
+            }
+            for outline in outlines where outline.count >= 3 {
+                let corners = outline.map { Point(x: $0.x - Double(origin.x), y: $0.y - Double(origin.y)) }
+                let top = max(0, Int(corners.map(\.y).min()!.rounded(.down)))
+                let bottom = min(height - 1, Int(corners.map(\.y).max()!.rounded(.up)))
+                guard top <= bottom else { continue }
+                for y in top...bottom {
+                    // Where the row's centre line crosses the outline's edges.
+                    let row = Double(y) + 0.5
+                    var crossings: [Double] = []
+                    for (a, b) in zip(corners, corners.dropFirst() + [corners[0]]) where (a.y <= row) != (b.y <= row) {
+                        crossings.append(a.x + (row - a.y) / (b.y - a.y) * (b.x - a.x))
+                    }
+                    crossings.sort()
+                    for pair in Swift.stride(from: 0, to: crossings.count - 1, by: 2) {
+                        let left = max(0, Int(crossings[pair].rounded(.down)))
+                        let right = min(width - 1, Int(crossings[pair + 1].rounded(.up)))
+                        if left <= right { (dst + y * width + left).update(repeating: 255, count: right - left + 1) }
+                    }
+                }
+            }
+        }
+        return Frame(repainting: self, storage: storage)
+    }
+
     /// Turned by a multiple of 90° clockwise.
     public func rotated(quarterTurns: Int) -> Frame {
         let turns = ((quarterTurns % 4) + 4) % 4

@@ -111,6 +111,26 @@ import Testing
         #expect(rows(bordered)[3] == [255, 255, 10, 11, 12, 255, 255])
     }
 
+    /// An outline in the image's pixels whitens the same pixels of a crop,
+    /// which stays where it was; the pixels outside are untouched.
+    @Test func whitenedPaintsTheInsideOfOutlines() {
+        let frame = ramp(10, 8)
+        let crop = frame.cropped(to: PixelRect(x: 2, y: 1, width: 6, height: 5))
+        #expect(crop.origin == PixelRect(x: 2, y: 1, width: 6, height: 5))
+        // A square over image columns 3...5 and rows 2...3, and a triangle
+        // whose rows narrow towards image row 5.
+        let square = [Point(x: 3, y: 2), Point(x: 5.9, y: 2), Point(x: 5.9, y: 3.9), Point(x: 3, y: 3.9)]
+        let triangle = [Point(x: 2, y: 4), Point(x: 8, y: 4), Point(x: 5, y: 6)]
+        let painted = crop.whitened([square, triangle])
+        #expect(painted.origin == crop.origin)
+        #expect(rows(painted)[0] == rows(crop)[0])
+        #expect(rows(painted)[1] == [22, 255, 255, 255, 255, 27])
+        #expect(rows(painted)[2] == [32, 255, 255, 255, 255, 37])
+        #expect(rows(painted)[3] == [255, 255, 255, 255, 255, 255])
+        #expect(rows(painted)[4] == [52, 53, 255, 255, 255, 57])
+        #expect(crop.whitened([]).packedPixels == crop.packedPixels)
+    }
+
     @Test func quarterTurnsRotateClockwise() {
         let frame = ramp(3, 2)  // [0 1 2] / [10 11 12]
         #expect(rows(frame.rotated(quarterTurns: 1)) == [[10, 0], [11, 1], [12, 2]])
@@ -126,7 +146,7 @@ import Testing
         frame.sequence = 42
         frame.captureTime = .milliseconds(1400)
         for derived in [frame.inverted(), frame.downscaledByTwo(), frame.upscaledByTwo(), frame.rotated(quarterTurns: 1),
-                        frame.withWhiteBorder(1), frame.contrastStretched()] {
+                        frame.withWhiteBorder(1), frame.contrastStretched(), frame.whitened([])] {
             #expect(derived.sequence == 42)
             #expect(derived.captureTime == .milliseconds(1400))
         }
