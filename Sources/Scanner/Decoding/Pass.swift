@@ -61,10 +61,10 @@ struct Pass {
     /// (upright, sharpened, sparser): there zbar can read only QR, which
     /// zxing reads in the same passes, and better (55 of the corpus's 69
     /// QR in one pass, zbar 44); this saved 5 % of the corpus's CPU with
-    /// the same images read. A region taken for bars keeps the passes both
-    /// engines share, so it loses only the matrix readers' extra passes;
-    /// one taken for a matrix keeps every zxing pass, and the first pass
-    /// has run zbar on it in full.
+    /// the same images read. A region taken for bars keeps zbar in the
+    /// passes both engines share (`secondChances` leaves zxing out of
+    /// them); one taken for a matrix keeps every zxing pass, and the first
+    /// pass has run zbar on it in full.
     func serving(_ kind: Localizer.Kind) -> Pass? {
         switch kind {
         case .either: self
@@ -88,12 +88,14 @@ struct Pass {
     /// passes (inverted, bordered, enlarged...) saved 9 % of the corpus's
     /// CPU, with the same images read. The shared passes then run without
     /// zxing, which reads matrix codes here: over the corpus, corpus-more
-    /// and 7344 degraded renders it read nothing in them for a region taken
-    /// for bars, where it cost 4 % of the EAN/UPC photos' CPU. A white border changes only what
-    /// lies past the frame's edge, so the bordered passes run only where a
-    /// code-like block meets it (`Localizer.Candidates.meetsEdge`): a code
-    /// whose quiet zone lies inside the frame (a render, a page scanned
-    /// with its margins) gets nothing from them.
+    /// and 7344 degraded renders it read nothing in them for a region
+    /// taken for bars, where it cost 4 % of the EAN/UPC photos' CPU.
+    ///
+    /// A white border changes only what lies past the frame's edge, so the
+    /// bordered passes run only where a code-like block meets it
+    /// (`Localizer.Candidates.meetsEdge`): a code whose quiet zone lies
+    /// inside the frame (a render, a page scanned with its margins) gets
+    /// nothing from them.
     static func secondChances(of sequence: [Pass], for candidates: Localizer.Candidates) -> [Pass] {
         let microPDF417 = looksForMicroPDF417(in: candidates)
         let chances = (candidates.largeModules

@@ -134,6 +134,7 @@ extension Frame {
                 let source = src.bindMemory(to: UInt8.self).baseAddress!
                 for y in 0..<height { (dst + y * width).update(from: source + y * stride, count: width) }
             }
+            var crossings: [Double] = []
             for outline in outlines where outline.count >= 3 {
                 let corners = outline.map { Point(x: $0.x - Double(origin.x), y: $0.y - Double(origin.y)) }
                 let top = max(0, Int(corners.map(\.y).min()!.rounded(.down)))
@@ -142,7 +143,7 @@ extension Frame {
                 for y in top...bottom {
                     // Where the row's centre line crosses the outline's edges.
                     let row = Double(y) + 0.5
-                    var crossings: [Double] = []
+                    crossings.removeAll(keepingCapacity: true)
                     for (a, b) in zip(corners, corners.dropFirst() + [corners[0]]) where (a.y <= row) != (b.y <= row) {
                         crossings.append(a.x + (row - a.y) / (b.y - a.y) * (b.x - a.x))
                     }
