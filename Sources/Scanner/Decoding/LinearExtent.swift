@@ -1,11 +1,13 @@
-/// Where a linear code lies, found in the pixels from one point at which a
-/// scan line read it.
+/// Where a linear code lies, traced in the pixels from where a scan line
+/// read it.
 ///
 /// When zbar reads a code on a single scan line (a noisy or small image), its
 /// location is one point, not an outline. The code is then traced in the
 /// image: along that line, out from the point, through bars and spaces
 /// until a light run as wide as a quiet zone; across it, line by line, while
-/// the lines still show the same pattern of bars.
+/// the lines still show the same pattern of bars (`box(around:in:alongRows:)`).
+/// A read's outline covers only the lines that read it; the bars go on
+/// across it, at any angle, as far as `bars(of:in:)` follows them.
 enum LinearExtent {
     /// The code's box in `frame`'s pixels as (along, across) ranges, where
     /// "along" runs with the scan line through `point`; nil when no code can
@@ -42,9 +44,9 @@ enum LinearExtent {
         let along = runs[left].start...(runs[right].end - 1)
         guard along.count >= 16, right - left >= 8 else { return nil }
         // Across: lines whose pattern over the span still matches.
-        let reference = Array(profile[along])
+        let reference = profile[along].map(Float.init)
         func matches(_ v: Int) -> Bool {
-            correlation(reference, Array(line(v)[along])) > 0.5
+            correlation(reference, line(v)[along].map(Float.init)) > 0.5
         }
         var top = v0, bottom = v0
         while top > 0, matches(top - 1) { top -= 1 }
@@ -52,9 +54,66 @@ enum LinearExtent {
         return (along, top...bottom)
     }
 
-    private static func correlation(_ a: [Int], _ b: [Int]) -> Double {
+    /// Lines along a read this many pixels apart while its bars are followed
+    /// across, and how alike (correlation) each must be to the one before: a
+    /// line two pixels further along a bar crosses the same bars, while one
+    /// past their ends crosses digits, a quiet zone or another symbol. Each
+    /// line is two averaged, covering the step: less noise, and less of the
+    /// aliasing that small modules at a slant show from pixel row to row.
+    static let barStep: Float = 2
+    static let barLikeness = 0.7
+
+    /// A 1D read's outline (`corners` in `frame`'s pixels, clockwise, the
+    /// first two along its scan lines) grown across the bars while each
+    /// line along the read, `barStep` further out, still crosses the bars
+    /// of the line before; at most the symbol's length either way. The
+    /// same outline when it is too short to follow.
+    static func bars(of corners: [Point], in frame: Frame) -> [Point] {
+        guard corners.count == 4 else { return corners }
+        let c = corners.map { (x: Float($0.x), y: Float($0.y)) }
+        let ax = (c[1].x - c[0].x + c[2].x - c[3].x) / 2, ay = (c[1].y - c[0].y + c[2].y - c[3].y) / 2
+        let length = (ax * ax + ay * ay).squareRoot()
+        guard length >= 8 else { return corners }
+        // Across the bars, from the first edge (corners 0, 1) to the second.
+        var (nx, ny) = (-ay / length, ax / length)
+        if (c[3].x - c[0].x + c[2].x - c[1].x) * nx + (c[3].y - c[0].y + c[2].y - c[1].y) * ny < 0 { (nx, ny) = (-nx, -ny) }
+        let (before, after) = frame.withUnsafeBytes { raw -> (Float, Float) in
+            guard let sampler = LineSampler(pixels: raw.assumingMemoryBound(to: UInt8.self), width: frame.width,
+                                            height: frame.height, stride: frame.stride) else { return (0, 0) }
+            /// How far the bars go on from the edge a to b, moving by (dx, dy) a step.
+            func followed(_ a: (x: Float, y: Float), _ b: (x: Float, y: Float), _ dx: Float, _ dy: Float) -> Float {
+                var previous: [Float] = [], line: [Float] = []
+                let first = sampler.sample(fromX: a.x, y0: a.y, toX: b.x, y1: b.y, thickness: 2, into: &previous)
+                var reached: Float = 0
+                while reached + barStep <= length {
+                    let (ox, oy) = (dx * (reached + barStep), dy * (reached + barStep))
+                    guard inside(a.x + ox, a.y + oy, frame), inside(b.x + ox, b.y + oy, frame) else { break }
+                    let next = sampler.sample(fromX: a.x + ox, y0: a.y + oy, toX: b.x + ox, y1: b.y + oy, thickness: 2, into: &line)
+                    // Parallel lines of one length; rounding may take a sample off one.
+                    let count = min(first.count, next.count)
+                    guard abs(next.count - first.count) <= 1,
+                          correlation(previous[0..<count], line[0..<count]) >= barLikeness else { break }
+                    swap(&previous, &line)
+                    reached += barStep
+                }
+                return reached
+            }
+            return (followed(c[0], c[1], -nx, -ny), followed(c[3], c[2], nx, ny))
+        }
+        func moved(_ p: (x: Float, y: Float), _ distance: Float) -> Point {
+            Point(x: Double(p.x + nx * distance), y: Double(p.y + ny * distance))
+        }
+        return [moved(c[0], -before), moved(c[1], -before), moved(c[2], after), moved(c[3], after)]
+    }
+
+    private static func inside(_ x: Float, _ y: Float, _ frame: Frame) -> Bool {
+        x >= 0 && y >= 0 && x <= Float(frame.width - 1) && y <= Float(frame.height - 1)
+    }
+
+    /// Pearson's correlation of two equally long profiles; 0 when either is flat.
+    private static func correlation<A: Collection<Float>, B: Collection<Float>>(_ a: A, _ b: B) -> Double {
         let n = Double(a.count)
-        let ma = Double(a.reduce(0, +)) / n, mb = Double(b.reduce(0, +)) / n
+        let ma = a.reduce(0.0) { $0 + Double($1) } / n, mb = b.reduce(0.0) { $0 + Double($1) } / n
         var (sab, saa, sbb) = (0.0, 0.0, 0.0)
         for (x, y) in zip(a, b) {
             let (dx, dy) = (Double(x) - ma, Double(y) - mb)

@@ -73,12 +73,12 @@ struct ReadPipeline: Sendable {
     /// follows what is left. Painted out, a symbol read is not read again
     /// by zbar and zxing, nor probed by MicroPDF417's lines.
     private func firstPass(_ pass: Pass, on region: Frame, candidates: Localizer.Candidates, _ meter: inout WorkMeter) -> [Detection] {
-        var found: [Detection] = []
+        var found: [Detection] = [], accounted: [Detection] = []
         for (index, group) in Pass.firstGroups(for: candidates).enumerated() {
             guard let groupPass = pass.restricted(to: group) else { continue }
             var target = region
             if index > 0 {
-                let covered = found.map { Self.coverage(of: $0, in: region) }
+                let covered = accounted.map { Self.coverage(of: $0, in: region) }
                 let unexplained = candidates.blocks.filter { !Self.isExplained($0.busy, by: covered) }
                 guard !unexplained.isEmpty else { break }
                 let open = group.isSubset(of: Pass.matrixReaders) ? unexplained.filter { !$0.isBars } : unexplained
@@ -96,12 +96,26 @@ struct ReadPipeline: Sendable {
                 // A crop too small for the pass's steps (the camera's
                 // halving) is read as the region is.
                 if groupPass.view(of: cropped) != nil { target = cropped }
-                if !found.isEmpty { target = target.whitened(found.map(\.corners)) }
+                if !found.isEmpty { target = target.whitened(accounted.map(\.corners)) }
             }
             let reads = run(groupPass, on: target, &meter)
-            found = found.isEmpty || reads.isEmpty ? found + reads : Reconciler.merge(found + reads)
+            guard !reads.isEmpty else { continue }
+            found = found.isEmpty ? reads : Reconciler.merge(found + reads)
+            accounted = found.map { Self.accounted($0, in: region) }
         }
         return found
+    }
+
+    /// What a read accounts for in the first pass: a 1D read's outline grown
+    /// along its bars (`LinearExtent.bars(of:in:)`), so that the readers
+    /// after it find the whole symbol painted out and the blocks of its
+    /// bars explained; other reads as they are.
+    private static func accounted(_ detection: Detection, in region: Frame) -> Detection {
+        guard detection.symbology.isLinear else { return detection }
+        let local = detection.corners.map { Point(x: $0.x - Double(region.origin.x), y: $0.y - Double(region.origin.y)) }
+        var grown = detection
+        grown.corners = LinearExtent.bars(of: local, in: region).map(region.imagePoint)
+        return grown
     }
 
     /// The part of `region` (in its own pixels) that `detection` (corners in
