@@ -31,7 +31,12 @@ enum EdgeProfile {
     /// it cuts the gradient's noise 2.8x and, on a profile that blurred, hardly lowers the edges.
     static let smoothingBlur: Float = 0.9
 
-    static func runs(_ p: UnsafeBufferPointer<Float>) -> ScanRuns {
+    /// Rounds of `undoBlurShift`: three bring the edges of a line one
+    /// reader decodes to where the model puts them; a probe that only looks
+    /// for where a symbol may be can take one.
+    static let blurRounds = 3
+
+    static func runs(_ p: UnsafeBufferPointer<Float>, blurRounds: Int = blurRounds) -> ScanRuns {
         let n = p.count
         guard n >= 5 else { return ScanRuns(widths: [Float(max(n - 1, 0))]) }
         // Grey values are finite by contract; a NaN or infinity would poison every position after it.
@@ -52,7 +57,7 @@ enum EdgeProfile {
                 sigma = blurSigma(s, pos)
             }
         }
-        undoBlurShift(&pos, strength, sigma: sigma * 1.12)  // the estimate runs ~10% low (see blurSigma)
+        undoBlurShift(&pos, strength, sigma: sigma * 1.12, rounds: blurRounds)  // the estimate runs ~10% low (see blurSigma)
         return makeRuns(pos, strength, end: Float(n - 1))
     }
 
@@ -114,9 +119,9 @@ enum EdgeProfile {
     /// on the near side) or together (same polarity), which widens narrow runs and narrows wide
     /// ones. With all edges of one amplitude (a printed symbol) and a Gaussian blur of `sigma`, the
     /// model gradient is sum_k s_k G(x - t_k); we look for true edges t whose model peaks fall on the
-    /// observed peaks: t += observed - peak(t), each peak found by Newton steps from t_j, three rounds.
+    /// observed peaks: t += observed - peak(t), each peak found by Newton steps from t_j, `rounds` times.
     /// Each correction is capped at a third of the gap to the neighbours.
-    static func undoBlurShift(_ pos: inout [Float], _ strength: [Float], sigma: Float) {
+    static func undoBlurShift(_ pos: inout [Float], _ strength: [Float], sigma: Float, rounds: Int = blurRounds) {
         guard sigma > 0.5, pos.count >= 2 else { return }
         // Over buffers: this runs for every line of every reader, nine
         // neighbours, three Newton steps and three rounds per edge.
@@ -126,7 +131,7 @@ enum EdgeProfile {
             strength.withUnsafeBufferPointer { strength in
                 pos.withUnsafeMutableBufferPointer { t in
                     next.withUnsafeMutableBufferPointer { next in
-                        for _ in 0..<3 {
+                        for _ in 0..<rounds {
                             blurShiftRound(observed: observed, strength: strength, from: t, into: next, sigma: sigma)
                             for j in 0..<t.count { t[j] = next[j] }
                         }

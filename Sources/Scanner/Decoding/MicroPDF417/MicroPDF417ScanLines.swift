@@ -10,6 +10,8 @@ struct MicroPDF417ScanLines {
     let degrees: Double
     /// Pixels between neighbouring lines.
     let spacing: Float
+    /// Rounds of the blur correction on each line's edges (`EdgeProfile.blurRounds`).
+    var blurRounds = EdgeProfile.blurRounds
 
     /// A box of `sampler`'s image: `x0..<x1`, `y0..<y1` clamped to it; nil when empty.
     static func box(_ sampler: LineSampler, x0: Int, y0: Int, x1: Int, y1: Int) -> PixelRect? {
@@ -36,7 +38,7 @@ struct MicroPDF417ScanLines {
             samples += line.count
             // Shorter than a one-column row's RAP, codeword, RAP and stop bar at a module a pixel.
             guard line.count >= 38 else { continue }
-            let runs = buffer.withUnsafeBufferPointer { EdgeProfile.runs(UnsafeBufferPointer(rebasing: $0[0..<line.count])) }
+            let runs = buffer.withUnsafeBufferPointer { EdgeProfile.runs(UnsafeBufferPointer(rebasing: $0[0..<line.count]), blurRounds: blurRounds) }
             guard body(runs, index, { t in (line.originX + line.stepX * t, line.originY + line.stepY * t) }) else { break }
         }
         return samples
