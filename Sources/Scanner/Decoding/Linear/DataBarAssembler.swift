@@ -30,9 +30,13 @@ struct DataBarAssembler: Sendable {
 
     /// Reads one line; `position` is the caller's position of the line across the image.
     mutating func add(_ runs: ScanRuns, at position: Float) {
-        let line = DataBarLine(runs)
+        add(DataBarLineFinds(runs, at: position))
+    }
+
+    /// Takes one line's finds, made once for its own reads too.
+    mutating func add(_ finds: DataBarLineFinds) {
         var counted = Set<Int>()
-        for half in DataBarOmni.pairs(on: line, at: position) {
+        for half in finds.halves {
             // Many lines read the same half: keep one, and count the lines.
             if let i = halves.firstIndex(where: { $0.side == half.side && $0.value == half.value && $0.finder == half.finder
                 && abs($0.innerEdge - half.innerEdge) < 4 * half.moduleSize }) {
@@ -42,9 +46,9 @@ struct DataBarAssembler: Sendable {
                 halves.append(half)
             }
         }
-        for chain in DataBarExpanded.chains(on: runs, at: position) {
+        for chain in finds.chains {
             if let i = chains.firstIndex(where: { $0.pairs == chain.pairs }) {
-                chains[i].lines.insert(position)
+                chains[i].lines.insert(chain.line)
             } else if chains.count < Self.maximumChains {
                 chains.append(chain)
             }

@@ -260,9 +260,13 @@ enum DataBarExpanded {
 
     /// Expanded symbols read whole on one line.
     static func decode(_ runs: ScanRuns) -> [LinearRead] {
-        let found = chains(on: runs, at: 0)
+        reads(chains(on: runs, at: 0))
+    }
+
+    /// The symbols that one line's `chains` each hold whole.
+    static func reads(_ chains: [DataBarExpandedChain]) -> [LinearRead] {
         var reads: [LinearRead] = []
-        for chain in found {
+        for chain in chains {
             guard let symbol = assemble([chain]) else { continue }
             reads.append(LinearRead(symbology: .databarExpanded, bytes: symbol.bytes, isGS1: true, linked: symbol.linked,
                                     firstRun: chain.firstRun, endRun: chain.endRun, margin: symbol.margin))

@@ -93,8 +93,11 @@ enum DataBarOmni {
 
     /// Omni and Truncated symbols read whole on one line.
     static func decode(_ runs: ScanRuns) -> [LinearRead] {
-        let line = DataBarLine(runs)
-        let halves = pairs(on: line, at: 0)
+        reads(pairs(on: DataBarLine(runs), at: 0))
+    }
+
+    /// The symbols whose two halves one line's `halves` hold.
+    static func reads(_ halves: [DataBarPairRead]) -> [LinearRead] {
         var reads: [LinearRead] = []
         for l in halves where l.side == .left {
             for r in halves where r.side == .right && adjacent(l, r) {

@@ -40,8 +40,10 @@ struct LinearEngine: BarcodeEngine {
     func decode(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [Detection] {
         let wanted = symbologies.intersection(supported)
         guard !wanted.isEmpty else { return [] }
-        let (oneWay, bothWays, unchecked) = Self.decoders(for: wanted)
-        let stacked = !wanted.isDisjoint(with: [.databar, .databarExpanded])
+        // DataBar Omni and Expanded are read from each line's finds, which the
+        // stacked assembler takes too (`DataBarLineFinds`).
+        let (oneWay, bothWays, unchecked) = Self.decoders(for: wanted.subtracting(DataBarLineFinds.symbologies))
+        let stacked = !wanted.isDisjoint(with: DataBarLineFinds.symbologies)
         let film = wanted.contains(.dxFilmEdge)
         let plan = LinearScanPlan(width: frame.width, height: frame.height, barNormal: options.barNormal, diagonals: options.tryHarder)
         let noise = LumaContrast(frame).noise
@@ -63,7 +65,8 @@ struct LinearEngine: BarcodeEngine {
                     let start = (line.originX - ends.x0) * family.direction.x + (line.originY - ends.y0) * family.direction.y
                     let runs = profile.withUnsafeBufferPointer { EdgeProfile.runs(UnsafeBufferPointer(rebasing: $0[0..<line.count])) }
                     let opened = runs.openedAtEnds()
-                    let reads = LinearLineDecoder.decode(opened, decoders: oneWay, bothWays: bothWays)
+                    let finds = stacked ? DataBarLineFinds(opened, at: offset) : nil
+                    let reads = LinearLineDecoder.decode(opened, decoders: oneWay, bothWays: bothWays, read: finds?.reads(of: wanted) ?? [])
                         + (unchecked.isEmpty ? [] : LinearLineDecoder.decode(runs, decoders: unchecked))
                     for read in reads {
                         var placed = read
@@ -71,7 +74,7 @@ struct LinearEngine: BarcodeEngine {
                         placed.end += start
                         inputs.append(LinearSymbolVoting.Input(read: placed, line: index, offset: offset))
                     }
-                    if stacked { assembler.add(opened, at: offset) }
+                    if let finds { assembler.add(finds) }
                     if film {
                         filmSearch.add(opened, along: start, line: index, offset: offset, family: family, plan: plan, sampler: sampler)
                     }
