@@ -112,9 +112,8 @@ struct ReadPipeline: Sendable {
     /// bars explained; other reads as they are.
     private static func accounted(_ detection: Detection, in region: Frame) -> Detection {
         guard detection.symbology.isLinear else { return detection }
-        let local = detection.corners.map { Point(x: $0.x - Double(region.origin.x), y: $0.y - Double(region.origin.y)) }
         var grown = detection
-        grown.corners = LinearExtent.bars(of: local, in: region).map(region.imagePoint)
+        grown.corners = LinearExtent.bars(of: detection.corners.map(region.framePoint), in: region).map(region.imagePoint)
         return grown
     }
 

@@ -94,6 +94,11 @@ public struct Frame: Sendable {
         Point(x: point.x + Double(origin.x), y: point.y + Double(origin.y))
     }
 
+    /// A point of the image this frame was cut from in the frame's own pixels (`imagePoint` undone).
+    public func framePoint(_ point: Point) -> Point {
+        Point(x: point.x - Double(origin.x), y: point.y - Double(origin.y))
+    }
+
     /// The luma at column `x`, row `y`.
     public subscript(x: Int, y: Int) -> UInt8 {
         storage.bytes[offset + y * stride + x]

@@ -136,7 +136,7 @@ extension Frame {
             }
             var crossings: [Double] = []
             for outline in outlines where outline.count >= 3 {
-                let corners = outline.map { Point(x: $0.x - Double(origin.x), y: $0.y - Double(origin.y)) }
+                let corners = outline.map(framePoint)
                 let top = max(0, Int(corners.map(\.y).min()!.rounded(.down)))
                 let bottom = min(height - 1, Int(corners.map(\.y).max()!.rounded(.up)))
                 guard top <= bottom else { continue }
