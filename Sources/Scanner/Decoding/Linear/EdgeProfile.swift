@@ -124,7 +124,7 @@ enum EdgeProfile {
     static func undoBlurShift(_ pos: inout [Float], _ strength: [Float], sigma: Float, rounds: Int = blurRounds) {
         guard sigma > 0.5, pos.count >= 2 else { return }
         // Over buffers: this runs for every line of every reader, nine
-        // neighbours, three Newton steps and three rounds per edge.
+        // neighbours, three Newton steps and `rounds` rounds per edge.
         let observed = pos
         var next = observed
         observed.withUnsafeBufferPointer { observed in

@@ -66,7 +66,7 @@ struct LinearEngine: BarcodeEngine {
                     let runs = profile.withUnsafeBufferPointer { EdgeProfile.runs(UnsafeBufferPointer(rebasing: $0[0..<line.count])) }
                     let opened = runs.openedAtEnds()
                     let finds = stacked ? DataBarLineFinds(opened, at: offset) : nil
-                    let reads = LinearLineDecoder.decode(opened, decoders: oneWay, bothWays: bothWays, read: finds?.reads(of: wanted) ?? [])
+                    let reads = LinearLineDecoder.decode(opened, decoders: oneWay, bothWays: bothWays, alreadyRead: finds?.reads(of: wanted) ?? [])
                         + (unchecked.isEmpty ? [] : LinearLineDecoder.decode(runs, decoders: unchecked))
                     for read in reads {
                         var placed = read

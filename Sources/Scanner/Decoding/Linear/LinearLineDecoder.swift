@@ -26,18 +26,18 @@ enum LinearLineDecoder {
     }
 
     /// Every decoder on the runs and on the reversed runs, and each of `bothWays` (decoders that
-    /// read a line in both directions themselves, as DataBar's do) on the runs once, after `read`,
+    /// read a line in both directions themselves, as DataBar's do) on the runs once, after `alreadyRead`,
     /// what such decoders have already read on these runs (`DataBarLineFinds`). A symbol read
     /// both ways (same symbology and payload, overlapping) is kept once, with the clearer margin.
     static func decode(
         _ runs: ScanRuns, decoders: [LinearDecodeFunction] = retailAndTwoOfFive, bothWays: [LinearDecodeFunction] = [],
-        read: [LinearRead] = []
+        alreadyRead: [LinearRead] = []
     ) -> [LinearLineRead] {
         guard runs.widths.count >= 4, runs.edges.count == runs.widths.count + 1 else { return [] }
         let backward = runs.reversed()
         let total = runs.edges.last ?? 0
         var out: [LinearLineRead] = []
-        for read in read + bothWays.flatMap({ $0(runs) }) {
+        for read in alreadyRead + bothWays.flatMap({ $0(runs) }) {
             guard let r = place(read, on: runs, reversed: false, total: total) else { continue }
             merge(r, into: &out)
         }
