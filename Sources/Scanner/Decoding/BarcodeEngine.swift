@@ -37,6 +37,8 @@ struct EngineOptions: Sendable, Hashable {
     var zbarDensity: Int32? = nil
     /// zbar: which scan lines, rows or columns or both.
     var zbarLines = ZBarLines.both
+    /// zbar: only these of the symbologies asked; nil for all of them.
+    var zbarSymbologies: Set<Symbology>? = nil
     /// Our linear reader: the direction across the bars that the localizer
     /// measured, in degrees clockwise from the x axis, in the pass's view;
     /// lines then also run that way, besides rows and columns.

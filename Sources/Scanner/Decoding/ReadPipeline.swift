@@ -75,7 +75,7 @@ struct ReadPipeline: Sendable {
     private func firstPass(_ pass: Pass, on region: Frame, candidates: Localizer.Candidates, _ meter: inout WorkMeter) -> [Detection] {
         var found: [Detection] = [], accounted: [Detection] = []
         for (index, group) in Pass.firstGroups(for: candidates).enumerated() {
-            guard let groupPass = pass.restricted(to: group) else { continue }
+            guard let groupPass = pass.restricted(to: group)?.zbarServing(candidates.kind) else { continue }
             var target = region
             if index > 0 {
                 let covered = accounted.map { Self.coverage(of: $0, in: region) }

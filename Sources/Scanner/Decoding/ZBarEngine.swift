@@ -44,7 +44,7 @@ struct ZBarEngine: BarcodeEngine {
     /// Every symbol zbar reports in `frame`, with the scan-line points it
     /// was read at. A linear symbol's corners are the rectangle around them.
     func reads(_ frame: Frame, symbologies: Set<Symbology>, options: EngineOptions) -> [ZBarRead] {
-        let symbologies = symbologies.intersection(supported)
+        let symbologies = symbologies.intersection(options.zbarSymbologies ?? supported).intersection(supported)
         guard !symbologies.isEmpty else { return [] }
         guard let scanner = Self.scanner(for: symbologies, options) else { return [] }
         defer { zbar_image_scanner_destroy(scanner) }

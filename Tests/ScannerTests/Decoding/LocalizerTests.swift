@@ -263,6 +263,21 @@ import Testing
         #expect(matrix.contains { $0.engines.contains(.zxing) } && matrix.contains { $0.steps.contains(where: \.isStretch) })
     }
 
+    /// Where the localizer saw a matrix, the first pass's zbar looks for
+    /// QR only; for bars or either kind, and for passes without zbar, the
+    /// pass is as it was.
+    @Test func firstPassZBarLooksForQROnlyInAMatrix() {
+        let frame = Self.blankPage
+        let first = Pass.sequence(for: .thorough, frame: frame, region: frame)[0]
+        #expect(first.engines.contains(.zbar) && first.options.zbarSymbologies == nil)
+        #expect(first.zbarServing(.matrix).options.zbarSymbologies == [.qr])
+        #expect(first.zbarServing(.matrix).engines == first.engines)
+        #expect(first.zbarServing(.bars).options == first.options)
+        #expect(first.zbarServing(.either).options == first.options)
+        let ours = first.restricted(to: Pass.ours)!
+        #expect(ours.zbarServing(.matrix).options == ours.options)
+    }
+
     /// A white border adds nothing to a code with its quiet zone inside
     /// the frame: the bordered passes run only where a code-like block
     /// meets the frame's edge.
