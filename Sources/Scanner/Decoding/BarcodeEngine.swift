@@ -43,6 +43,9 @@ struct EngineOptions: Sendable, Hashable {
     /// measured, in degrees clockwise from the x axis, in the pass's view;
     /// lines then also run that way, besides rows and columns.
     var barNormal: Double? = nil
+    /// Our linear reader: the lines that cross those bars squarely are also
+    /// read light on dark (`ScanRuns.inverted()`).
+    var lightOnDarkAcrossBars = false
     /// zxing: how gray becomes black and white.
     var binarizer = Binarizer.localAverage
     /// zxing: the frame holds nothing but one generated, axis-aligned symbol

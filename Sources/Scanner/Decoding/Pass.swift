@@ -201,7 +201,7 @@ struct Pass {
 
     /// The engines that look at the inverted region: those that see only
     /// dark on light.
-    static let invertedEngines: Set<EngineName> = firstEngines.subtracting(bothPolarities)
+    static let invertedEngines: Set<EngineName> = firstEngines.subtracting(bothPolarities).subtracting([.linear])
 
     /// Our readers of modules laid both ways, which in the first pass skip
     /// the code-like blocks that are bars (`Localizer.CodeLikeBlock.isBars`):
@@ -257,10 +257,18 @@ struct Pass {
     }
 
     /// This pass with our linear reader's lines also across bars whose
-    /// normal the localizer measured as `normal` degrees.
+    /// normal the localizer measured as `normal` degrees, and those lines
+    /// read light on dark where dark on light read nothing on them. The
+    /// localizer's bars are edges of one direction, whichever their
+    /// polarity, so it measures light bars on dark as it does dark ones:
+    /// one more decode of lines already sampled replaces our reader's
+    /// share of the inverted pass, a whole second look with diagonals
+    /// (more than its first look on a textured photo). Without bars
+    /// measured there is nothing to read light on dark.
     func across(barNormal normal: Double?) -> Pass {
         var options = options
         options.barNormal = normal
+        options.lightOnDarkAcrossBars = normal != nil
         return Pass(steps, options, engines: engines)
     }
 
@@ -287,8 +295,8 @@ struct Pass {
         case .normal:
             return [
                 Pass(plain, engines: firstEngines),
-                // Light on dark: zxing 1.4 cannot see it, zbar only when told,
-                // our linear reader's runs start from light. Not MicroPDF417,
+                // Light on dark: zxing 1.4 cannot see it, zbar only when told
+                // (our linear reader read it in the first pass, `across`). Not MicroPDF417,
                 // read dark on light only: its probe looked here at every
                 // unread photo again, a fifth of the QR photos' CPU.
                 Pass([.inverted], harder, engines: invertedEngines.subtracting([.microPDF417])),

@@ -5,7 +5,9 @@
 /// the number of independent lines that agree (`LinearSymbolVoting`), and
 /// stacked DataBar rows read on different lines are joined
 /// (`DataBarAssembler`); DX Film Edge's data track is read beside the
-/// clock tracks the lines cross (`DXFilmEdgeSearch`).
+/// clock tracks the lines cross (`DXFilmEdgeSearch`). Where asked, the
+/// lines across the measured bars are read light on dark too
+/// (`EngineOptions.lightOnDarkAcrossBars`).
 struct LinearEngine: BarcodeEngine {
     let name = EngineName.linear
     let kind = Detection.Engine.native
@@ -52,11 +54,36 @@ struct LinearEngine: BarcodeEngine {
             let bytes = raw.assumingMemoryBound(to: UInt8.self)
             guard let sampler = LineSampler(pixels: bytes, width: frame.width, height: frame.height, stride: frame.stride) else { return }
             var profile: [Float] = []
-            for family in plan.families {
+            /// One line's reads of `runs` added to `inputs` and `assembler`;
+            /// returns the runs opened at the frame's ends.
+            func read(_ runs: ScanRuns, line index: Int, offset: Float, start: Float,
+                      into inputs: inout [LinearSymbolVoting.Input], _ assembler: inout DataBarAssembler) -> ScanRuns {
+                let opened = runs.openedAtEnds()
+                let finds = stacked ? DataBarLineFinds(opened, at: offset) : nil
+                let reads = LinearLineDecoder.decode(opened, decoders: oneWay, bothWays: bothWays, alreadyRead: finds?.reads(of: wanted) ?? [])
+                    + (unchecked.isEmpty ? [] : LinearLineDecoder.decode(runs, decoders: unchecked))
+                for read in reads {
+                    var placed = read
+                    placed.start += start
+                    placed.end += start
+                    inputs.append(LinearSymbolVoting.Input(read: placed, line: index, offset: offset))
+                }
+                if let finds { assembler.add(finds) }
+                return opened
+            }
+            /// The symbols voted from one family's reads.
+            func symbols(_ inputs: [LinearSymbolVoting.Input], _ assembler: DataBarAssembler, in family: LinearScanPlan.Family) -> [Detection] {
+                let voted = Self.joined(LinearSymbolVoting.vote(inputs, minSeparation: family.spacing, maxGap: 3 * family.spacing))
+                return voted.map { Self.detection($0, in: family, of: plan) }
+                    + (stacked ? Self.stackedSymbols(assembler, beside: voted, in: family, of: plan) : [])
+            }
+            for (familyIndex, family) in plan.families.enumerated() {
                 let thickness = Self.thickness(noise: noise, spacing: family.spacing)
+                let lightOnDark = options.lightOnDarkAcrossBars && plan.acrossBars == familyIndex
                 var inputs: [LinearSymbolVoting.Input] = []
                 var assembler = DataBarAssembler()
                 var filmSearch = DXFilmEdgeSearch()
+                var lines: [(index: Int, offset: Float, start: Float, runs: ScanRuns)] = []
                 for (index, offset) in family.offsets.enumerated() {
                     let ends = plan.ends(of: family, at: offset)
                     let line = sampler.sample(fromX: ends.x0, y0: ends.y0, toX: ends.x1, y1: ends.y1, thickness: thickness, into: &profile)
@@ -64,24 +91,24 @@ struct LinearEngine: BarcodeEngine {
                     // Where the clipped line starts along the unclipped one.
                     let start = (line.originX - ends.x0) * family.direction.x + (line.originY - ends.y0) * family.direction.y
                     let runs = profile.withUnsafeBufferPointer { EdgeProfile.runs(UnsafeBufferPointer(rebasing: $0[0..<line.count])) }
-                    let opened = runs.openedAtEnds()
-                    let finds = stacked ? DataBarLineFinds(opened, at: offset) : nil
-                    let reads = LinearLineDecoder.decode(opened, decoders: oneWay, bothWays: bothWays, alreadyRead: finds?.reads(of: wanted) ?? [])
-                        + (unchecked.isEmpty ? [] : LinearLineDecoder.decode(runs, decoders: unchecked))
-                    for read in reads {
-                        var placed = read
-                        placed.start += start
-                        placed.end += start
-                        inputs.append(LinearSymbolVoting.Input(read: placed, line: index, offset: offset))
-                    }
-                    if let finds { assembler.add(finds) }
+                    let opened = read(runs, line: index, offset: offset, start: start, into: &inputs, &assembler)
+                    if lightOnDark { lines.append((index, offset, start, runs)) }
                     if film {
                         filmSearch.add(opened, along: start, line: index, offset: offset, family: family, plan: plan, sampler: sampler)
                     }
                 }
-                let voted = Self.joined(LinearSymbolVoting.vote(inputs, minSeparation: family.spacing, maxGap: 3 * family.spacing))
-                found += voted.map { Self.detection($0, in: family, of: plan) }
-                if stacked { found += Self.stackedSymbols(assembler, beside: voted, in: family, of: plan) }
+                var familySymbols = symbols(inputs, assembler, in: family)
+                // Light on dark (`EngineOptions.lightOnDarkAcrossBars`): the
+                // same lines' runs inverted, where dark on light read nothing.
+                if familySymbols.isEmpty, lightOnDark {
+                    var lightInputs: [LinearSymbolVoting.Input] = []
+                    var lightAssembler = DataBarAssembler()
+                    for line in lines {
+                        _ = read(line.runs.inverted(), line: line.index, offset: line.offset, start: line.start, into: &lightInputs, &lightAssembler)
+                    }
+                    familySymbols = symbols(lightInputs, lightAssembler, in: family)
+                }
+                found += familySymbols
                 // DX Film Edge carries only a parity bit, and no witness reads
                 // it: a read on one line (an rMQR's timing row read as a clock
                 // track gave "8-8") is never reported.

@@ -23,6 +23,10 @@ struct LinearScanPlan: Sendable {
     /// its foot on the normal through the centre, and is clipped to the frame.
     let reach: Float
     let families: [Family]
+    /// The family whose lines cross the measured bars squarely: the bars'
+    /// own family, or the rows or columns when they lie within
+    /// `axisTolerance` of one; nil without a measured direction.
+    let acrossBars: Int?
 
     /// The most lines across a frame in one family: a code of a twentieth of
     /// the frame's height still gets two.
@@ -44,8 +48,10 @@ struct LinearScanPlan: Sendable {
             if folded < 0 { folded += 180 }
             let nearAxis = [0.0, 90, 180].contains { abs(folded - $0) < Self.axisTolerance }
             if !nearAxis { angles.append(folded) }
-        } else if diagonals {
-            angles += [45, 135]
+            acrossBars = nearAxis ? (abs(folded - 90) < Self.axisTolerance ? 1 : 0) : 2
+        } else {
+            if diagonals { angles += [45, 135] }
+            acrossBars = nil
         }
         let reach = reach
         families = angles.map { degrees in

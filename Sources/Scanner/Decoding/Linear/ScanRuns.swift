@@ -35,6 +35,16 @@ struct ScanRuns: Sendable, Hashable {
 }
 
 extension ScanRuns {
+    /// The same edges with light and dark swapped, as the line's negative
+    /// shows them: a light-on-dark symbol's runs as if printed dark on
+    /// light. Index 0 stays light: a line that starts with an empty light
+    /// run loses it, any other gains one.
+    func inverted() -> ScanRuns {
+        guard widths.count > 1 || widths.first != 0 else { return self }
+        if widths.first == 0 { return ScanRuns(widths: Array(widths.dropFirst()), edges: Array(edges.dropFirst())) }
+        return ScanRuns(widths: [0] + widths, edges: [edges[0]] + edges)
+    }
+
     /// The same runs with the frame's border taken as a quiet zone: a line
     /// the image's edge cuts off (a symbol rendered without margins, a photo
     /// cropped close) ends in light of `quietZone` pixels each way. Edges
