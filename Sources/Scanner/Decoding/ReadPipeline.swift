@@ -74,8 +74,9 @@ struct ReadPipeline: Sendable {
     /// by zbar and zxing, nor probed by MicroPDF417's lines.
     private func firstPass(_ pass: Pass, on region: Frame, candidates: Localizer.Candidates, _ meter: inout WorkMeter) -> [Detection] {
         var found: [Detection] = [], accounted: [Detection] = []
+        let pass = pass.zbarServing(candidates.kind)
         for (index, group) in Pass.firstGroups(for: candidates).enumerated() {
-            guard let groupPass = pass.restricted(to: group)?.zbarServing(candidates.kind) else { continue }
+            guard let groupPass = pass.restricted(to: group) else { continue }
             var target = region
             if index > 0 {
                 let covered = accounted.map { Self.coverage(of: $0, in: region) }

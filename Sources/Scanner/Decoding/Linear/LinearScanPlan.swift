@@ -48,7 +48,7 @@ struct LinearScanPlan: Sendable {
             if folded < 0 { folded += 180 }
             let nearAxis = [0.0, 90, 180].contains { abs(folded - $0) < Self.axisTolerance }
             if !nearAxis { angles.append(folded) }
-            acrossBars = nearAxis ? (abs(folded - 90) < Self.axisTolerance ? 1 : 0) : 2
+            acrossBars = nearAxis ? (abs(folded - 90) < Self.axisTolerance ? 1 : 0) : angles.count - 1
         } else {
             if diagonals { angles += [45, 135] }
             acrossBars = nil
