@@ -14,11 +14,16 @@ struct CalibratedMatcher {
     let widest: Int
     /// Learned measured width, in modules, of a k-module bar (index k - 1) and,
     /// after those, of a k-module space; `weight` 0 where not seen yet.
-    private var measured: [Float]
-    private var weight: [Float]
+    /// Inline, as a matcher is made for every line and every attempt on it.
+    private var measured = Slots(repeating: 0)
+    private var weight = Slots(repeating: 0)
     /// Points of the current calibration curve, bars then spaces.
-    private var curve: [Float]
-    private var window: [Float]
+    private var curve = Slots(repeating: 0)
+    private var window = Slots(repeating: 0)
+
+    /// Room for a character's runs, and for bars and spaces of up to 4 modules
+    /// (Code 128, Code 93, EAN/UPC).
+    private typealias Slots = InlineArray<8, Float>
 
     /// How many characters each estimate averages over, so that it follows a
     /// slow change along the line but not one character's noise.
@@ -27,20 +32,20 @@ struct CalibratedMatcher {
     init(_ set: WidthPatternSet) {
         self.set = set
         let widest = Int(set.widths.max() ?? 1)
+        precondition(2 * widest <= Slots.count && set.runsPerCharacter <= Slots.count, "a set too wide for CalibratedMatcher")
         self.widest = widest
-        measured = [Float](repeating: 0, count: 2 * widest)
-        weight = measured
-        window = [Float](repeating: 0, count: set.runsPerCharacter)
-        curve = (0..<(2 * widest)).map { Float($0 % widest + 1) }
+        for i in 0..<(2 * widest) { curve[i] = Float(i % widest + 1) }
     }
 
     /// Starts a new symbol: widths are taken at face value, and nothing an
     /// earlier attempt learnt is left, so an attempt reads the same whatever
     /// was tried before it.
     mutating func reset() {
-        for i in weight.indices { weight[i] = 0 }
-        for i in measured.indices { measured[i] = 0 }
-        for i in curve.indices { curve[i] = Float(i % widest + 1) }
+        for i in 0..<(2 * widest) {
+            weight[i] = 0
+            measured[i] = 0
+            curve[i] = Float(i % widest + 1)
+        }
     }
 
     /// The best pattern for the calibrated runs from `start` (a bar first,
@@ -53,7 +58,7 @@ struct CalibratedMatcher {
         guard total > 0 else { return nil }
         let module = total / Float(set.modulesPerCharacter)
         for i in 0..<n { window[i] = modules(runs[start + i] / module, isBar: (i % 2 == 0) == barFirst) }
-        return window.withUnsafeBufferPointer { set.match($0, at: 0, allowed: allowed) }
+        return window.span.withUnsafeBufferPointer { set.match(UnsafeBufferPointer(rebasing: $0[0..<n]), at: 0, allowed: allowed) }
     }
 
     /// Learns from a character read as `pattern` at `start`.
@@ -65,7 +70,7 @@ struct CalibratedMatcher {
         guard total > 0 else { return }
         let module = total / Float(set.modulesPerCharacter)
         for i in 0..<n { note(runs[start + i] / module, modules: Int(set.widths[pattern * n + i]), isBar: (i % 2 == 0) == barFirst) }
-        for base in [0, widest] { fitCurve(base) }
+        fitCurves()
     }
 
     /// Learns from single elements known to span one module (EAN/UPC guard
@@ -74,7 +79,7 @@ struct CalibratedMatcher {
     mutating func learnModules(_ runs: UnsafeBufferPointer<Float>, at start: Int, count: Int, module: Float, barFirst: Bool = true) {
         guard start >= 0, start + count <= runs.count, module > 0 else { return }
         for i in 0..<count { note(runs[start + i] / module, modules: 1, isBar: (i % 2 == 0) == barFirst) }
-        for base in [0, widest] { fitCurve(base) }
+        fitCurves()
     }
 
     /// One element of `k` modules measured as `width` modules.
@@ -83,6 +88,12 @@ struct CalibratedMatcher {
         let slot = (isBar ? 0 : widest) + k - 1
         weight[slot] = min(weight[slot] + 1, Self.memory)
         measured[slot] += (width - measured[slot]) / weight[slot]
+    }
+
+    /// The bars' curve and the spaces'.
+    private mutating func fitCurves() {
+        fitCurve(0)
+        fitCurve(widest)
     }
 
     /// Curve points from the learned widths; an unseen width is its module count

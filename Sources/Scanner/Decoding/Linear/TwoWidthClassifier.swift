@@ -23,14 +23,15 @@ struct TwoWidthClassifier: Sendable, Hashable {
     /// wide/narrow ratio lies in `ratios`.
     init?(_ runs: UnsafeBufferPointer<Float>, at start: Int, wide layout: [Bool], ratios: ClosedRange<Float>) {
         guard start >= 0, start <= runs.count - layout.count else { return nil }
-        // [bar narrow, bar wide, space narrow, space wide]: sums and counts.
-        var sum: [Float] = [0, 0, 0, 0], count: [Float] = [0, 0, 0, 0]
+        // [bar narrow, bar wide, space narrow, space wide]: sums and counts,
+        // inline (this runs at every start of every line).
+        var sum = InlineArray<4, Float>(repeating: 0), count = InlineArray<4, Float>(repeating: 0)
         for (i, isWide) in layout.enumerated() {
             let k = (i % 2 == 0 ? 0 : 2) + (isWide ? 1 : 0)
             sum[k] += runs[start + i]
             count[k] += 1
         }
-        guard !count.contains(0) else { return nil }
+        guard count[0] > 0, count[1] > 0, count[2] > 0, count[3] > 0 else { return nil }
         let nb = sum[0] / count[0], wb = sum[1] / count[1], ns = sum[2] / count[2], ws = sum[3] / count[3]
         narrow = (nb + ns) / 2
         wide = (wb + ws) / 2
