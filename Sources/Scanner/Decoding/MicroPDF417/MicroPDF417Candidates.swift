@@ -47,12 +47,13 @@ enum MicroPDF417Candidates {
         var x: Float, y: Float
     }
 
-    /// A candidate box, how many paired sightings it holds, and whether one pair's codewords
-    /// follow its RAPs alike (`clustersAgree`).
+    /// A candidate box, how many paired sightings it holds, whether one pair's codewords
+    /// follow its RAPs alike (`clustersAgree`), and the smallest module its RAPs showed, in pixels.
     struct Region: Sendable {
         var box: PixelRect
         var support: Int
         var clustersAgree: Bool
+        var module: Float
     }
 
     /// The candidate boxes within `box` for lines at `directions`, and the samples the probe took.
@@ -85,7 +86,7 @@ enum MicroPDF417Candidates {
                     let b = sightings[j]
                     let (dx, dy) = a.reversed ? (-ux, -uy) : (ux, uy)
                     guard b.line < a.line, b.reversed == a.reversed, paired(a, b, dx, dy) else { continue }
-                    add(extent(sampler, a, dx, dy), clustersAgree: clustersAgree(a, b), to: &regions)
+                    add(extent(sampler, a, dx, dy), clustersAgree: clustersAgree(a, b), module: min(a.fragment.module, b.fragment.module), to: &regions)
                     break
                 }
             }
@@ -130,13 +131,13 @@ enum MicroPDF417Candidates {
     }
 
     /// Adds `box` to the region it overlaps (their union, merging on), or as a region of its own.
-    private static func add(_ box: PixelRect?, clustersAgree: Bool, to regions: inout [Region]) {
-        guard var merged = box.map({ Region(box: $0, support: 1, clustersAgree: clustersAgree) }) else { return }
+    private static func add(_ box: PixelRect?, clustersAgree: Bool, module: Float, to regions: inout [Region]) {
+        guard var merged = box.map({ Region(box: $0, support: 1, clustersAgree: clustersAgree, module: module) }) else { return }
         while let k = regions.firstIndex(where: { overlap($0.box, merged.box) }) {
             let other = regions.remove(at: k)
             merged = Region(
                 box: union(other.box, merged.box), support: other.support + merged.support,
-                clustersAgree: other.clustersAgree || merged.clustersAgree)
+                clustersAgree: other.clustersAgree || merged.clustersAgree, module: min(other.module, merged.module))
         }
         regions.append(merged)
     }

@@ -25,6 +25,15 @@ enum MicroPDF417Reader {
     static let maximumReads = 3000
     /// Reads that make a symbol worth decoding.
     static let minimumReads = 3
+    /// Dense lines crossing each row (two modules high) at least: one pixel apart at the
+    /// smallest modules, further apart at larger ones, where a box's lines one pixel apart cost
+    /// as much as the rest of a corpus (a symbol at 8 px a module, 6 million samples).
+    static let linesPerRow: Float = 4
+
+    /// Pixels between dense lines in a box whose RAPs showed modules of `module` pixels.
+    static func denseSpacing(module: Float) -> Float {
+        max(1, (2 * module / linesPerRow).rounded(.down))
+    }
 
     /// A row read placed in the image: its start (left RAP, or CC-A's first codeword) and its stop bar's end.
     struct PlacedRow: Sendable {
@@ -45,7 +54,9 @@ enum MicroPDF417Reader {
                 y1: core.y + core.height + margin) else { continue }
             let directions = [peak.degrees] + (peak.rowDegrees.map { [$0] } ?? [])
             for region in MicroPDF417Candidates.regions(sampler, box: box, directions: directions, ccA: ccA).regions {
-                for read in read(sampler, box: region.box, directions: directions, ccA: ccA) where !found.contains(where: { same($0, read) }) {
+                let spacing = denseSpacing(module: region.module)
+                for read in read(sampler, box: region.box, directions: directions, spacing: spacing, ccA: ccA)
+                where !found.contains(where: { same($0, read) }) {
                     found.append(read)
                 }
             }
@@ -53,16 +64,16 @@ enum MicroPDF417Reader {
         return found
     }
 
-    /// The symbols in one candidate box: dense lines at each turn of each direction until every
-    /// group of rows large enough decodes.
-    private static func read(_ sampler: LineSampler, box: PixelRect, directions: [Double], ccA: Bool) -> [MicroPDF417Read] {
+    /// The symbols in one candidate box: dense lines (`spacing` pixels apart) at each turn of
+    /// each direction until every group of rows large enough decodes.
+    private static func read(_ sampler: LineSampler, box: PixelRect, directions: [Double], spacing: Float, ccA: Bool) -> [MicroPDF417Read] {
         var placed: [PlacedRow] = [], fragments = 0
         var decoded: [MicroPDF417Read] = []
         var budget = sampleBudget * box.width * box.height
         for (k, turn) in turns.enumerated() {
             if k >= turnsWithoutEvidence && fragments == 0 { break }
             for direction in directions where budget > 0 {
-                budget -= scan(MicroPDF417ScanLines(sampler: sampler, box: box, degrees: direction + turn, spacing: 1),
+                budget -= scan(MicroPDF417ScanLines(sampler: sampler, box: box, degrees: direction + turn, spacing: spacing),
                                ccA: ccA, into: &placed, fragments: &fragments)
             }
             let groups = group(placed)

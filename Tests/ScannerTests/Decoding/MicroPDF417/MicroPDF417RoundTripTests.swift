@@ -59,13 +59,32 @@ import Testing
         }
     }
 
-    @Test(arguments: [1.5, 2, 2.5, 3, 4])
+    @Test(arguments: [1.5, 2, 2.5, 3, 4, 6, 8])
     func moduleSizes(_ pixels: Double) throws {
         for columns in 1...4 {
             let text = "At \(pixels) px a module"
             let frame = try MicroPDF417TestImage.render(.text(text), columns: columns, pixelsPerModule: pixels)
             #expect(MicroPDF417TestImage.read(frame).map(\.text) == [text], "\(columns) columns")
         }
+    }
+
+    /// Large modules, turned off the rows: the dense lines run further apart there
+    /// (`MicroPDF417Reader.denseSpacing`), and a turn's lines must still stay inside rows.
+    @Test(arguments: [7.0, 353.0])
+    func largeModulesTurned(_ degrees: Double) throws {
+        for columns in 1...4 {
+            let text = "Large modules, \(columns) columns"
+            let frame = try MicroPDF417TestImage.render(.text(text), columns: columns, pixelsPerModule: 8, degrees: degrees)
+            #expect(MicroPDF417TestImage.read(frame).map(\.text) == [text], "\(columns) columns")
+        }
+    }
+
+    /// Four dense lines cross each row (two modules high), and never less than a pixel apart.
+    @Test func denseLinesFollowTheModule() {
+        #expect(MicroPDF417Reader.denseSpacing(module: 1.25) == 1)
+        #expect(MicroPDF417Reader.denseSpacing(module: 3) == 1)
+        #expect(MicroPDF417Reader.denseSpacing(module: 4) == 2)
+        #expect(MicroPDF417Reader.denseSpacing(module: 8) == 4)
     }
 
     /// Two symbols side by side, one turned: both read, each in the box its RAP column gives
