@@ -228,19 +228,27 @@ enum EdgeProfile {
     }
 
     /// The gradient magnitude an edge must exceed (see the type's comment). O(n) via a histogram.
-    static func noiseFloor(_ p: UnsafeBufferPointer<Float>) -> Float {
+    /// `p` is finite (`runs` checks it).
+    private static func noiseFloor(_ p: UnsafeBufferPointer<Float>) -> Float {
         let n = p.count
         guard n >= 4 else { return 2 }
         let bins = 512, binWidth: Float = 0.5
         var ranges = [Int32](repeating: 0, count: bins), steps = [Int32](repeating: 0, count: bins)
-        // Clamped before the conversion: a finite but huge step would trap in Int().
-        @inline(__always) func bin(_ v: Float) -> Int { v.isFinite ? Int(min(max(v / binWidth, 0), Float(bins - 1))) : bins - 1 }
+        // Clamped before the conversion: a difference of finite values may
+        // still be infinite, and would trap in Int(); it falls in the last bin.
+        @inline(__always) func bin(_ v: Float) -> Int { Int(min(max(v / binWidth, 0), Float(bins - 1))) }
         ranges.withUnsafeMutableBufferPointer { r in
             steps.withUnsafeMutableBufferPointer { g in
+                // A window's extremes are its two pairs' extremes: each pair's
+                // are taken once, and serve again as the window two on begins.
+                var (high, low) = (max(p[0], p[1]), min(p[0], p[1]))
+                var (nextHigh, nextLow) = (max(p[1], p[2]), min(p[1], p[2]))
                 for i in 0..<(n - 3) {
-                    let a = p[i], b = p[i + 1], c = p[i + 2], d = p[i + 3]
-                    r[bin(max(max(a, b), max(c, d)) - min(min(a, b), min(c, d)))] += 1
-                    g[bin(abs(b - a))] += 1
+                    let c = p[i + 2], d = p[i + 3]
+                    let (farHigh, farLow) = (max(c, d), min(c, d))
+                    r[bin(max(high, farHigh) - min(low, farLow))] &+= 1
+                    g[bin(abs(p[i + 1] - p[i]))] &+= 1
+                    (high, low, nextHigh, nextLow) = (nextHigh, nextLow, farHigh, farLow)
                 }
             }
         }
