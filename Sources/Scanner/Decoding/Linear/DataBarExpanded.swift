@@ -267,7 +267,10 @@ enum DataBarExpanded {
     static func reads(_ chains: [DataBarExpandedChain]) -> [LinearRead] {
         var reads: [LinearRead] = []
         for chain in chains {
-            guard let symbol = assemble([chain]) else { continue }
+            // Every finder sequence begins with A1, the check character's
+            // pair: a chain that begins otherwise is no symbol whole, and
+            // on texture most chains do.
+            guard chain.pairs.first?.identity == sequences[0][0], let symbol = assemble([chain]) else { continue }
             reads.append(LinearRead(symbology: .databarExpanded, bytes: symbol.bytes, isGS1: true, linked: symbol.linked,
                                     firstRun: chain.firstRun, endRun: chain.endRun, margin: symbol.margin))
         }
