@@ -72,8 +72,15 @@ struct BinaryImage: Sendable {
 
     /// The same image with dark and light swapped, to find light-on-dark symbols.
     func inverted() -> BinaryImage {
-        BinaryImage(width: width, height: height, pixels: pixels.map { $0 ^ 1 }, luma: luma, thresholds: thresholds,
-                    blockSize: blockSize, blocksPerRow: blocksPerRow, isInverted: !isInverted)
+        // Over buffers, so that the loop is vectorized: every pass over a view inverts it once.
+        let flipped = [UInt8](unsafeUninitializedCapacity: pixels.count) { out, count in
+            pixels.withUnsafeBufferPointer { source in
+                for i in 0..<source.count { out[i] = source[i] ^ 1 }
+            }
+            count = pixels.count
+        }
+        return BinaryImage(width: width, height: height, pixels: flipped, luma: luma, thresholds: thresholds,
+                           blockSize: blockSize, blocksPerRow: blocksPerRow, isInverted: !isInverted)
     }
 }
 
@@ -121,18 +128,22 @@ enum Binarizer {
             let y0 = by * bs, y1 = min(y0 + bs, height)
             for bx in 0..<bw {
                 let x0 = bx * bs, x1 = min(x0 + bs, width)
-                var lo = 255, hi = 0, sum = 0
+                // In bytes and without overflow checks (a block's sum stays under
+                // 2^14), so that each row of the block is vectorized.
+                var lo: UInt8 = 255, hi: UInt8 = 0, sum = 0
                 for y in y0..<y1 {
                     let row = y * stride
+                    var rowSum: UInt32 = 0
                     for x in x0..<x1 {
-                        let v = Int(luma[row + x])
-                        sum += v
-                        if v < lo { lo = v }
-                        if v > hi { hi = v }
+                        let v = luma[row + x]
+                        rowSum &+= UInt32(v)
+                        lo = min(lo, v)
+                        hi = max(hi, v)
                     }
+                    sum &+= Int(rowSum)
                 }
                 globalSum += sum
-                if hi - lo >= floor { thresholds[by * bw + bx] = (lo + hi + 1) / 2 }
+                if Int(hi) - Int(lo) >= floor { thresholds[by * bw + bx] = (Int(lo) + Int(hi) + 1) / 2 }
             }
         }
         fillFlatBlocks(&thresholds, bw: bw, bh: bh, fallback: globalSum / (width * height) )
@@ -160,12 +171,17 @@ enum Binarizer {
         var grey = [UInt8](repeating: 0, count: width * height)
         out.withUnsafeMutableBufferPointer { dst in
             grey.withUnsafeMutableBufferPointer { g in
+                // A block's stretch of a row against its one threshold: a loop
+                // the compiler vectorizes.
                 for y in 0..<height {
                     let row = y * stride, orow = y * width, brow = (y / bs) * bw
-                    for x in 0..<width {
-                        let v = luma[row + x]
-                        g[orow + x] = v
-                        dst[orow + x] = v < smooth[brow + x / bs] ? 1 : 0
+                    for bx in 0..<bw {
+                        let threshold = smooth[brow + bx], x0 = bx * bs, x1 = min(x0 + bs, width)
+                        for x in x0..<x1 {
+                            let v = luma[row + x]
+                            g[orow + x] = v
+                            dst[orow + x] = v < threshold ? 1 : 0
+                        }
                     }
                 }
             }
