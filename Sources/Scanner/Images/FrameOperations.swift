@@ -191,13 +191,15 @@ extension Frame {
     public func locallyThresholded(radius: Int, offset: Int) -> Frame {
         // Summed-area table, one row and column larger, for O(1) box means.
         let w1 = width + 1
-        var sums = [Int](repeating: 0, count: w1 * (height + 1))
+        let sums = UnsafeMutableBufferPointer<Int>.allocate(capacity: w1 * (height + 1))
+        defer { sums.deallocate() }
+        sums.initialize(repeating: 0)
         withUnsafeBytes { bytes in
             for y in 0..<height {
                 var row = 0
                 for x in 0..<width {
-                    row += Int(bytes[y * stride + x])
-                    sums[(y + 1) * w1 + x + 1] = sums[y * w1 + x + 1] + row
+                    row &+= Int(bytes[y * stride + x])
+                    sums[(y + 1) * w1 + x + 1] = sums[y * w1 + x + 1] &+ row
                 }
             }
         }
@@ -206,9 +208,12 @@ extension Frame {
                 let y0 = max(0, y - radius), y1 = min(height, y + radius + 1)
                 for x in 0..<width {
                     let x0 = max(0, x - radius), x1 = min(width, x + radius + 1)
-                    let sum = sums[y1 * w1 + x1] - sums[y0 * w1 + x1] - sums[y1 * w1 + x0] + sums[y0 * w1 + x0]
-                    let mean = sum / ((y1 - y0) * (x1 - x0))
-                    dst[y * width + x] = Int(src[y * stride + x]) < mean - offset ? 0 : 255
+                    let sum = sums[y1 * w1 + x1] &- sums[y0 * w1 + x1] &- sums[y1 * w1 + x0] &+ sums[y0 * w1 + x0]
+                    // Below the box's mean (rounded down) less `offset`,
+                    // without dividing: v < ⌊sum / area⌋ − offset exactly
+                    // when (v + offset + 1) · area ≤ sum.
+                    let area = (y1 - y0) * (x1 - x0)
+                    dst[y * width + x] = (Int(src[y * stride + x]) &+ offset &+ 1) &* area <= sum ? 0 : 255
                 }
             }
         }

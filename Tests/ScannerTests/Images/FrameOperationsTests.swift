@@ -77,6 +77,24 @@ import Testing
         #expect(rows(cropped(frame).upscaledByTwo()) == expected)
     }
 
+    /// Each pixel is dark (0) where it lies below its box's mean (over the
+    /// box clipped to the frame, rounded down) less the offset, else light.
+    @Test(arguments: [(1, 1, 0, 4), (9, 7, 1, 4), (23, 17, 5, 4), (12, 30, 20, 0), (16, 16, 3, -3)])
+    func localThresholdComparesEachPixelWithItsBoxMean(case: (Int, Int, Int, Int)) {
+        let (width, height, radius, offset) = `case`
+        var generator = SplitMix64(seed: UInt64(width * 131 + height * 7 + radius))
+        let frame = Frame(width: width, height: height, pixels: (0..<width * height).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let expected: [[UInt8]] = (0..<height).map { y in
+            (0..<width).map { x in
+                let ys = max(0, y - radius)..<min(height, y + radius + 1), xs = max(0, x - radius)..<min(width, x + radius + 1)
+                let sum = ys.reduce(0) { total, v in xs.reduce(total) { $0 + Int(frame[$1, v]) } }
+                return Int(frame[x, y]) < sum / (ys.count * xs.count) - offset ? 0 : 255
+            }
+        }
+        #expect(rows(frame.locallyThresholded(radius: radius, offset: offset)) == expected)
+        #expect(rows(cropped(frame).locallyThresholded(radius: radius, offset: offset)) == expected)
+    }
+
     @Test func upscaleThenDownscaleRestoresAnImage() {
         let frame = ramp(8, 6)
         let restored = frame.upscaledByTwo().downscaledByTwo().packedPixels
