@@ -224,14 +224,21 @@ extension Frame {
     public func sharpened() -> Frame {
         mapped(width: width, height: height) { src, stride, dst in
             for y in 0..<height {
-                for x in 0..<width {
-                    var sum = 0
-                    for dy in -1...1 {
-                        let row = src + min(max(y + dy, 0), height - 1) * stride
-                        for dx in -1...1 { sum += Int(row[min(max(x + dx, 0), width - 1)]) }
-                    }
-                    let centre = Int(src[y * stride + x])
+                // The rows above and below, the edge rows standing in for
+                // those outside; columns likewise, clamped only at the ends.
+                let rows = (src + max(y - 1, 0) * stride, src + y * stride, src + min(y + 1, height - 1) * stride)
+                @inline(__always) func column(_ x: Int) -> Int {
+                    Int(rows.0[x]) &+ Int(rows.1[x]) &+ Int(rows.2[x])
+                }
+                @inline(__always) func sharpen(_ x: Int, _ sum: Int) {
+                    let centre = Int(rows.1[x])
                     dst[y * width + x] = UInt8(clamping: centre + (9 * centre - sum) / 9)
+                }
+                let last = width - 1
+                sharpen(0, column(0) &+ column(0) &+ column(min(1, last)))
+                if width > 1 {
+                    for x in 1..<last { sharpen(x, column(x - 1) &+ column(x) &+ column(x + 1)) }
+                    sharpen(last, column(last - 1) &+ column(last) &+ column(last))
                 }
             }
         }

@@ -95,6 +95,25 @@ import Testing
         #expect(rows(cropped(frame).locallyThresholded(radius: radius, offset: offset)) == expected)
     }
 
+    /// Each pixel plus its difference from its 3×3 neighbourhood's mean (the
+    /// edge pixels standing in for those outside), clamped to a level.
+    @Test(arguments: [(1, 1), (1, 6), (6, 1), (2, 3), (13, 9)])
+    func sharpenAddsEachPixelsDifferenceFromItsNeighbours(size: (Int, Int)) {
+        let (width, height) = size
+        var generator = SplitMix64(seed: UInt64(width * 17 + height))
+        let frame = Frame(width: width, height: height, pixels: (0..<width * height).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let expected: [[UInt8]] = (0..<height).map { y in
+            (0..<width).map { x in
+                var sum = 0
+                for dy in -1...1 { for dx in -1...1 { sum += Int(frame[min(max(x + dx, 0), width - 1), min(max(y + dy, 0), height - 1)]) } }
+                let centre = Int(frame[x, y])
+                return UInt8(clamping: centre + (9 * centre - sum) / 9)
+            }
+        }
+        #expect(rows(frame.sharpened()) == expected)
+        #expect(rows(cropped(frame).sharpened()) == expected)
+    }
+
     @Test func upscaleThenDownscaleRestoresAnImage() {
         let frame = ramp(8, 6)
         let restored = frame.upscaledByTwo().downscaledByTwo().packedPixels
