@@ -15,8 +15,9 @@ struct PDF417Outline: Sendable {
 }
 
 enum PDF417Detector {
-    static func outlines(_ image: BinaryImage, step: Int) -> [PDF417Outline] {
-        let edges = PDF417Edge.edges(PDF417GuardFinder.find(image, step: step), step: step, image: image)
+    /// The outlines the guards `hits` (found on every `step`-th line) give in `image`.
+    static func outlines(_ hits: [PDF417GuardHit], in image: BinaryImage, step: Int) -> [PDF417Outline] {
+        let edges = PDF417Edge.edges(hits, step: step, image: image)
         let stops = edges.filter { $0.guardPattern == .stop }
         var outlines: [PDF417Outline] = []
         for s in edges where s.guardPattern == .start {

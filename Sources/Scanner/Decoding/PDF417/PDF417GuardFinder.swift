@@ -19,11 +19,12 @@ enum PDF417GuardFinder {
     /// symbol through its top or bottom before the guard ends, when it has few rows).
     static let directions: [(dx: Int, dy: Int)] = [(1, 0), (0, 1), (1, 1), (1, -1)]
 
-    /// Every `step`-th line of each direction is scanned.
-    static func find(_ image: BinaryImage, step: Int) -> [PDF417GuardHit] {
-        var hits: [PDF417GuardHit] = []
-        var runs: [Double] = []
-        var starts: [Int] = []
+    /// Every `step`-th line of each direction is scanned, for the guards of `image` and of its
+    /// inverted twin (`BinaryImage.inverted()`), a light-on-dark symbol's: the twin's runs are
+    /// the same with light and dark swapped, so each line is followed through the pixels once.
+    static func find(_ image: BinaryImage, step: Int) -> (normal: [PDF417GuardHit], inverted: [PDF417GuardHit]) {
+        var hits: [PDF417GuardHit] = [], invertedHits: [PDF417GuardHit] = []
+        var runs: [Double] = [], starts: [Int] = []
         let w = image.width, h = image.height
         image.pixels.withUnsafeBufferPointer { px in
             for (direction, (dx, dy)) in directions.enumerated() {
@@ -51,6 +52,9 @@ enum PDF417GuardFinder {
                     guard length > 20 else { continue }
                     runs.removeAll(keepingCapacity: true)
                     starts.removeAll(keepingCapacity: true)
+                    // Index 0: the twin's empty first run, for a line that begins light.
+                    runs.append(0)
+                    starts.append(0)
                     // Runs of alternating colour; the first is light (out of the image is light).
                     var dark = false
                     var runStart = 0
@@ -69,24 +73,40 @@ enum PDF417GuardFinder {
                     }
                     runs.append(Double(length - runStart))
                     let origin = MatrixPoint(x: Double(x0) + 0.5, y: Double(y0) + 0.5)
-                    scan(runs, starts, origin: origin, dx: dx, dy: dy, pixelLength: pixelLength, direction: direction, line: line, into: &hits)
+                    runs.withUnsafeBufferPointer { r in
+                        starts.withUnsafeBufferPointer { s in
+                            func from(_ k: Int) -> (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Int>) {
+                                (UnsafeBufferPointer(rebasing: r[k...]), UnsafeBufferPointer(rebasing: s[k...]))
+                            }
+                            let line = (origin: origin, dx: dx, dy: dy, pixelLength: pixelLength, direction: direction, number: line)
+                            scan(from(1), line, into: &hits)
+                            // The twin's first run is light too: this line's first dark run
+                            // where it begins dark (after its empty light run), else the pad.
+                            scan(from(r[1] == 0 ? 2 : 0), line, into: &invertedHits)
+                        }
+                    }
                 }
             }
         }
-        return hits
+        return (hits, invertedHits)
     }
 
     /// Runs alternate light, dark, light, ... from index 0, so odd indices are bars. A guard needs
     /// 1.5 modules of quiet zone outside it, or the image's border.
-    private static func scan(_ runs: [Double], _ starts: [Int], origin: MatrixPoint, dx: Int, dy: Int, pixelLength: Double,
-                             direction: Int, line: Int, into hits: inout [PDF417GuardHit]) {
+    private static func scan(
+        _ crossing: (runs: UnsafeBufferPointer<Double>, starts: UnsafeBufferPointer<Int>),
+        _ at: (origin: MatrixPoint, dx: Int, dy: Int, pixelLength: Double, direction: Int, number: Int),
+        into hits: inout [PDF417GuardHit]
+    ) {
+        let (runs, starts) = crossing
+        let (origin, dx, dy, pixelLength, direction) = (at.origin, at.dx, at.dy, at.pixelLength, at.direction)
         func point(_ along: Int) -> MatrixPoint {
             MatrixPoint(x: origin.x + Double(along * dx) - 0.5 * Double(dx), y: origin.y + Double(along * dy) - 0.5 * Double(dy))
         }
         func end(_ i: Int) -> Int { starts[i] + Int(runs[i]) }
         func add(_ g: PDF417Guard, outer: Int, inner: Int, module: Double) {
             hits.append(PDF417GuardHit(guardPattern: g, outer: point(outer), inner: point(inner), module: module * pixelLength,
-                                       direction: direction, line: line))
+                                       direction: direction, line: at.number))
         }
         let n = runs.count
         var reversedStart: [Double] = [3, 1, 1, 1, 1, 1, 1, 8]

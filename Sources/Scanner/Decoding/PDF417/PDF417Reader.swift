@@ -15,8 +15,10 @@ enum PDF417Reader {
     ) -> [PDF417Read] {
         guard let binarization = binarization ?? Binarization(luma, width: width, height: height, stride: stride) else { return [] }
         var reads: [PDF417Read] = []
-        for polarity in binarization.polarities {
-            for outline in PDF417Detector.outlines(polarity, step: scanStep) {
+        // The polarities are an image and its inverted twin, whose guards one search finds.
+        let image = binarization.polarities[0], hits = PDF417GuardFinder.find(image, step: scanStep)
+        for (polarity, hits) in [(image, hits.normal), (binarization.polarities[1], hits.inverted)] {
+            for outline in PDF417Detector.outlines(hits, in: polarity, step: scanStep) {
                 let centre = outline.centre
                 // Found again from the other scan direction or polarity.
                 if reads.contains(where: { contains($0.corners, centre) }) { continue }

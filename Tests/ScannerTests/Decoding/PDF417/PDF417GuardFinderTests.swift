@@ -1,4 +1,5 @@
 import Testing
+import ScannerTestSupport
 @testable import Scanner
 
 /// The guard finder's quick refusal (`couldBegin`) must refuse only what the full match would:
@@ -32,7 +33,28 @@ import Testing
         #expect(guardPattern.match(runs.map(Double.init)) == Double(total) / Double(guardPattern.modules))
         // Read backwards, the line meets the guard's last element first: a bar when it has 9.
         let image = Self.rows(reversed ? runs.reversed() : runs, firstIsBar: !reversed || runs.count % 2 == 1)
-        let hits = PDF417GuardFinder.find(image, step: 2).filter { $0.direction == 0 }
+        let hits = PDF417GuardFinder.find(image, step: 2).normal.filter { $0.direction == 0 }
         #expect(hits.contains { $0.guardPattern == guardPattern })
+    }
+
+    /// The inverted twin's guards come from the same runs with light and dark swapped: the
+    /// same as searching the inverted image itself, line for line, whether a line begins
+    /// light or dark.
+    @Test(arguments: [false, true])
+    func findsTheInvertedTwinsGuardsFromTheSameRuns(beginsDark: Bool) {
+        var generator = SplitMix64(seed: beginsDark ? 7 : 8)
+        var image = Self.rows(Self.start + [3, 5, 2, 1, 4] + Self.stop, firstIsBar: true)
+        // Noise, the left column dark or light, and a guard drawn light on dark.
+        var pixels = (0..<image.width * image.height).map { _ in UInt8.random(in: 0...1, using: &generator) }
+        for y in 0..<image.height { pixels[y * image.width] = beginsDark ? 1 : 0 }
+        let guardRow = Self.rows(Self.stop, firstIsBar: true)
+        for x in 0..<min(guardRow.width, image.width) { pixels[x] = 1 - (guardRow.isDark(x, 0) ? 1 : 0) }
+        image = BinaryImage(width: image.width, height: image.height, pixels: pixels, luma: pixels.map { $0 == 1 ? 0 : 255 },
+                            thresholds: [128], blockSize: image.width, blocksPerRow: 1)
+        let both = PDF417GuardFinder.find(image, step: 1)
+        let twin = PDF417GuardFinder.find(image.inverted(), step: 1).normal
+        func key(_ hit: PDF417GuardHit) -> String { "\(hit.guardPattern) \(hit.direction) \(hit.line) \(hit.outer) \(hit.inner) \(hit.module)" }
+        #expect(both.inverted.map(key) == twin.map(key))
+        #expect(both.inverted.contains { $0.guardPattern == .stop })
     }
 }
