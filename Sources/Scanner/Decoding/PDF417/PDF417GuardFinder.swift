@@ -75,14 +75,15 @@ enum PDF417GuardFinder {
                     let origin = MatrixPoint(x: Double(x0) + 0.5, y: Double(y0) + 0.5)
                     runs.withUnsafeBufferPointer { r in
                         starts.withUnsafeBufferPointer { s in
-                            func from(_ k: Int) -> (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Int>) {
-                                (UnsafeBufferPointer(rebasing: r[k...]), UnsafeBufferPointer(rebasing: s[k...]))
+                            /// The guards on this line's runs from index `k`.
+                            func scan(from k: Int, into found: inout [PDF417GuardHit]) {
+                                Self.scan(UnsafeBufferPointer(rebasing: r[k...]), UnsafeBufferPointer(rebasing: s[k...]), origin: origin,
+                                          dx: dx, dy: dy, pixelLength: pixelLength, direction: direction, line: line, into: &found)
                             }
-                            let line = (origin: origin, dx: dx, dy: dy, pixelLength: pixelLength, direction: direction, number: line)
-                            scan(from(1), line, into: &hits)
+                            scan(from: 1, into: &hits)
                             // The twin's first run is light too: this line's first dark run
                             // where it begins dark (after its empty light run), else the pad.
-                            scan(from(r[1] == 0 ? 2 : 0), line, into: &invertedHits)
+                            scan(from: r[1] == 0 ? 2 : 0, into: &invertedHits)
                         }
                     }
                 }
@@ -93,20 +94,15 @@ enum PDF417GuardFinder {
 
     /// Runs alternate light, dark, light, ... from index 0, so odd indices are bars. A guard needs
     /// 1.5 modules of quiet zone outside it, or the image's border.
-    private static func scan(
-        _ crossing: (runs: UnsafeBufferPointer<Double>, starts: UnsafeBufferPointer<Int>),
-        _ at: (origin: MatrixPoint, dx: Int, dy: Int, pixelLength: Double, direction: Int, number: Int),
-        into hits: inout [PDF417GuardHit]
-    ) {
-        let (runs, starts) = crossing
-        let (origin, dx, dy, pixelLength, direction) = (at.origin, at.dx, at.dy, at.pixelLength, at.direction)
+    private static func scan(_ runs: UnsafeBufferPointer<Double>, _ starts: UnsafeBufferPointer<Int>, origin: MatrixPoint, dx: Int, dy: Int,
+                             pixelLength: Double, direction: Int, line: Int, into hits: inout [PDF417GuardHit]) {
         func point(_ along: Int) -> MatrixPoint {
             MatrixPoint(x: origin.x + Double(along * dx) - 0.5 * Double(dx), y: origin.y + Double(along * dy) - 0.5 * Double(dy))
         }
         func end(_ i: Int) -> Int { starts[i] + Int(runs[i]) }
         func add(_ g: PDF417Guard, outer: Int, inner: Int, module: Double) {
             hits.append(PDF417GuardHit(guardPattern: g, outer: point(outer), inner: point(inner), module: module * pixelLength,
-                                       direction: direction, line: at.number))
+                                       direction: direction, line: line))
         }
         let n = runs.count
         var reversedStart: [Double] = [3, 1, 1, 1, 1, 1, 1, 8]
