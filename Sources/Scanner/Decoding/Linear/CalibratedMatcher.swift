@@ -34,7 +34,7 @@ struct CalibratedMatcher {
         let widest = Int(set.widths.max() ?? 1)
         precondition(2 * widest <= Slots.count && set.runsPerCharacter <= Slots.count, "a set too wide for CalibratedMatcher")
         self.widest = widest
-        for i in 0..<(2 * widest) { curve[i] = Float(i % widest + 1) }
+        reset()
     }
 
     /// Starts a new symbol: widths are taken at face value, and nothing an
