@@ -29,6 +29,12 @@ struct Localizer {
         /// are large, so second chances can look at the area at half size
         /// and need not enlarge it.
         var largeModules = false
+        /// Whether the blocks were seen only at a quarter of the size or
+        /// coarser, not at half: modules of about ten pixels and more (a
+        /// busy cell at half size has an edge every 5 pixels there), which
+        /// half the pixels read as well, so that even the first pass looks
+        /// at half size.
+        var hugeModules = false
         /// The share of busy cells seen at full scale that are bars
         /// (`Block.alignedCells`); nil when too few were seen to tell.
         var barShare: Double?
@@ -231,8 +237,8 @@ struct Localizer {
         let normal = barCells >= 2 ? atan2(barSin, barCos) / 2 * 180 / .pi : nil
         return Candidates(
             area: PixelRect.enclosing(areas.map(\.area)), blocks: areas, barNormal: normal,
-            largeModules: full.isEmpty, barShare: barShare(of: full), halfScaleBarShare: barShare(of: half.isEmpty ? coarser : half),
-            meetsEdge: meetsEdge)
+            largeModules: full.isEmpty, hugeModules: full.isEmpty && half.isEmpty, barShare: barShare(of: full),
+            halfScaleBarShare: barShare(of: half.isEmpty ? coarser : half), meetsEdge: meetsEdge)
     }
 
     /// One code-like block: where it is in the full frame's pixels, and its

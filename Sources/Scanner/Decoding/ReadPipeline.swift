@@ -40,7 +40,8 @@ struct ReadPipeline: Sendable {
     /// nothing looks like a code (a blank page, sensor noise, texture), that
     /// one look is all the frame costs, and where it saw too little to be
     /// evidence of a code (`Localizer.Candidates.isEvidence`), the first
-    /// pass is.
+    /// pass is; where it saw only huge modules, the first pass looks at half
+    /// size (`Pass.firstLook`).
     func read(_ frame: Frame) -> ReadResult {
         let region = frame.cropped(to: configuration.regionOfInterest)
         var meter = WorkMeter(timeLimit: configuration.timeLimit)
@@ -50,7 +51,7 @@ struct ReadPipeline: Sendable {
         }
         let first = (alone ?? Pass.sequence(for: configuration.effort, frame: frame, region: region)[0])
             .across(barNormal: candidates.barNormal)
-        var found = isFull ? firstPass(first, on: region, candidates: candidates, &meter) : run(first, on: region, &meter)
+        var found = isFull ? firstPass(first.firstLook(at: candidates), on: region, candidates: candidates, &meter) : run(first, on: region, &meter)
         var passes = 1
         if found.isEmpty, isFull, configuration.effort != .fast, candidates.isEvidence {
             (found, passes) = secondChances(frame: frame, region: region, candidates: candidates, &meter)

@@ -37,6 +37,8 @@ import Testing
         let candidates = Localizer.candidates(in: clip.frame(0))
         let area = try #require(candidates.area)
         #expect(candidates.largeModules)
+        // Seen at half scale: not so large that the first pass halves them.
+        #expect(!candidates.hugeModules)
         #expect(area.x <= 100 + 20 && area.x + area.width >= 100 + symbol.width - 20)
     }
 
@@ -79,6 +81,8 @@ import Testing
         let plasma = Frame(width: width, height: height, pixels: pixels).boxBlurred(radius: 3)
         let candidates = Localizer.candidates(in: plasma)
         #expect(candidates.area != nil && !candidates.isEvidence, "\(candidates)")
+        // Seen only at a quarter of the size: the first pass looks at half.
+        #expect(candidates.hugeModules)
         let result = BarcodeReader().read(plasma)
         #expect(result.detections.isEmpty)
         #expect(result.passes == 1)
@@ -124,8 +128,44 @@ import Testing
     /// before the first pass lets it through.
     @Test func seesModulesTooLargeForTheHalfSizeLook() throws {
         let symbol = try ZintRenderer.render(.aztec, .text("LARGE"), moduleSize: 24).frame
-        #expect(Localizer.candidates(in: symbol).area != nil)
+        let candidates = Localizer.candidates(in: symbol)
+        #expect(candidates.area != nil && candidates.hugeModules)
         #expect(BarcodeReader().read(symbol).detections.map(\.text) == ["LARGE"])
+    }
+
+    /// Modules seen only by the quarter-size look (12 pixels a bar module,
+    /// 20 a matrix module, whose chequer shows edges closer together),
+    /// sharp and blurred over half a module: the first pass reads them at
+    /// half size, each kind of reader, MicroPDF417 too.
+    @Test(arguments: [
+        (Symbology.qr, 20, ZintForm.standard), (.dataMatrix, 20, .standard), (.code128, 12, .standard),
+        (.microPDF417, 12, .microPDF417(columns: 2)),
+    ])
+    func readsHugeModulesAtHalfSize(symbology: Symbology, moduleSize: Int, form: ZintForm) throws {
+        let text = symbology == .code128 ? "HUGE-42" : "HUGE MODULES 42"
+        let symbol = try ZintRenderer.render(
+            symbology, .text(text), moduleSize: moduleSize, margin: 4 * moduleSize, form: form,
+            barHeight: symbology == .code128 ? 40 : nil).frame
+        for frame in [symbol, symbol.boxBlurred(radius: moduleSize / 4)] {
+            let candidates = Localizer.candidates(in: frame)
+            #expect(candidates.hugeModules, "\(candidates)")
+            #expect(BarcodeReader().read(frame).detections.map(\.text) == [text])
+        }
+    }
+
+    /// Only a first pass at the region's own scale is halved for huge
+    /// modules: one that already scales (the camera's halving of a large
+    /// frame) stays as it is, and MicroPDF417, which second chances at half
+    /// size leave out, still looks.
+    @Test func aFirstPassHalvesOnlyForHugeModules() {
+        let area = PixelRect(x: 0, y: 0, width: 256, height: 256)
+        let huge = Localizer.Candidates(area: area, barNormal: nil, largeModules: true, hugeModules: true)
+        let large = Localizer.Candidates(area: area, barNormal: nil, largeModules: true)
+        let first = Pass(EngineOptions(tryHarder: true), engines: Pass.firstEngines)
+        #expect(first.firstLook(at: huge).steps.count == 1 && first.firstLook(at: huge).engines == Pass.firstEngines)
+        #expect(first.firstLook(at: large).steps.isEmpty)
+        let camera = Pass([.downscaled], EngineOptions(), engines: Pass.firstEngines)
+        #expect(camera.firstLook(at: huge).steps.count == 1)
     }
 
     /// A code in a corner of a large frame: second chances see only its
