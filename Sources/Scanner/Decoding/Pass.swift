@@ -51,16 +51,22 @@ struct Pass {
     /// the first pass only: its lines read any module from 1.5 pixels at full size.
     var halved: Pass { Pass([.halved] + steps, options, engines: engines.subtracting([.microPDF417])) }
 
-    /// This first pass for a region that looks like `candidates`: at half
-    /// size, MicroPDF417 too, where the look saw modules of ten pixels and
-    /// more (`Localizer.Candidates.hugeModules`); a pass that already
-    /// scales (the camera's halving of a large frame) stays as it is. On a smooth texture seen
-    /// only that coarsely (the benchmark's small no-code files) the first
-    /// pass was all the CPU; over the corpus, 7344 degraded renders and
-    /// 180 renders of 6 to 24 pixels a module, sharp and blurred, half size
-    /// read the same symbols.
-    func firstLook(at candidates: Localizer.Candidates) -> Pass {
-        candidates.hugeModules && steps.isEmpty ? Pass([.halved], options, engines: engines) : self
+    /// This first pass's look by `group`, on a region that looks like
+    /// `candidates`: at half size, MicroPDF417 too, where the look saw
+    /// modules of ten pixels and more (`Localizer.Candidates.hugeModules`);
+    /// and for zbar and zxing, the second opinions after our readers, where
+    /// it saw nothing at full scale and too little to be evidence of a code
+    /// (`isEvidence`): our readers have looked at full size, and the blocks
+    /// are at half size or coarser. A pass that already scales (the
+    /// camera's halving of a large frame) stays as it is. On a smooth
+    /// texture seen only coarsely (the benchmark's small no-code files) the
+    /// first pass was all the CPU, and zbar and zxing a third of the
+    /// benchmark's photo-like frame; over the corpus, 7344 degraded renders,
+    /// 195 renders of 6 to 24 pixels a module and 90 small blurred codes in
+    /// a larger frame, sharp and blurred, the same symbols were read.
+    func firstLook(at candidates: Localizer.Candidates, by group: Set<EngineName>) -> Pass {
+        let secondOpinion = group.isDisjoint(with: Pass.ours) && candidates.largeModules && !candidates.isEvidence
+        return steps.isEmpty && (candidates.hugeModules || secondOpinion) ? Pass([.halved], options, engines: engines) : self
     }
 
     /// This pass for a region that looks like `kind` of code, or nil when

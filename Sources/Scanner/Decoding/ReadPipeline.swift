@@ -41,7 +41,7 @@ struct ReadPipeline: Sendable {
     /// one look is all the frame costs, and where it saw too little to be
     /// evidence of a code (`Localizer.Candidates.isEvidence`), the first
     /// pass is; where it saw only huge modules, the first pass looks at half
-    /// size (`Pass.firstLook`).
+    /// size (`Pass.firstLook(at:by:)`).
     func read(_ frame: Frame) -> ReadResult {
         let region = frame.cropped(to: configuration.regionOfInterest)
         var meter = WorkMeter(timeLimit: configuration.timeLimit)
@@ -51,7 +51,7 @@ struct ReadPipeline: Sendable {
         }
         let first = (alone ?? Pass.sequence(for: configuration.effort, frame: frame, region: region)[0])
             .across(barNormal: candidates.barNormal)
-        var found = isFull ? firstPass(first.firstLook(at: candidates), on: region, candidates: candidates, &meter) : run(first, on: region, &meter)
+        var found = isFull ? firstPass(first, on: region, candidates: candidates, &meter) : run(first, on: region, &meter)
         var passes = 1
         if found.isEmpty, isFull, configuration.effort != .fast, candidates.isEvidence {
             (found, passes) = secondChances(frame: frame, region: region, candidates: candidates, &meter)
@@ -77,7 +77,7 @@ struct ReadPipeline: Sendable {
         var found: [Detection] = [], accounted: [Detection] = []
         let pass = pass.zbarServing(candidates.kind)
         for (index, group) in Pass.firstGroups(for: candidates).enumerated() {
-            guard let groupPass = pass.restricted(to: group) else { continue }
+            guard let groupPass = pass.restricted(to: group)?.firstLook(at: candidates, by: group) else { continue }
             var target = region
             if index > 0 {
                 let covered = accounted.map { Self.coverage(of: $0, in: region) }

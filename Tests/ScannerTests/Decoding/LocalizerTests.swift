@@ -153,19 +153,27 @@ import Testing
         }
     }
 
-    /// Only a first pass at the region's own scale is halved for huge
-    /// modules: one that already scales (the camera's halving of a large
-    /// frame) stays as it is, and MicroPDF417, which second chances at half
-    /// size leave out, still looks.
-    @Test func aFirstPassHalvesOnlyForHugeModules() {
+    /// A first pass at the region's own scale looks at half size: every
+    /// reader for huge modules, MicroPDF417 too (second chances at half
+    /// size leave it out); zbar and zxing alone, after our readers, where
+    /// nothing was seen at full scale and too little to be evidence. A pass
+    /// that already scales (the camera's halving of a large frame) stays.
+    @Test func theFirstPassHalvesWhereTheLookSawOnlyLargeModules() {
         let area = PixelRect(x: 0, y: 0, width: 256, height: 256)
         let huge = Localizer.Candidates(area: area, barNormal: nil, largeModules: true, hugeModules: true)
-        let large = Localizer.Candidates(area: area, barNormal: nil, largeModules: true)
+        let thin = Localizer.Candidates(area: area, barNormal: nil, largeModules: true)
+        let evidence = Localizer.Candidates(area: area, barNormal: nil, largeModules: true, halfScaleBarShare: 0.1)
         let first = Pass(EngineOptions(tryHarder: true), engines: Pass.firstEngines)
-        #expect(first.firstLook(at: huge).steps.count == 1 && first.firstLook(at: huge).engines == Pass.firstEngines)
-        #expect(first.firstLook(at: large).steps.isEmpty)
+        let libraries: Set<EngineName> = [.zbar, .zxing]
+        for group in Pass.firstGroups(for: huge) {
+            let look = first.restricted(to: group)?.firstLook(at: huge, by: group)
+            #expect(look?.steps.count == 1 && look?.engines == group)
+        }
+        #expect(first.firstLook(at: thin, by: libraries).steps.count == 1)
+        #expect(first.firstLook(at: thin, by: [.dataMatrix]).steps.isEmpty)
+        #expect(first.firstLook(at: evidence, by: libraries).steps.isEmpty)
         let camera = Pass([.downscaled], EngineOptions(), engines: Pass.firstEngines)
-        #expect(camera.firstLook(at: huge).steps.count == 1)
+        #expect(camera.firstLook(at: huge, by: libraries).steps.count == 1)
     }
 
     /// A code in a corner of a large frame: second chances see only its
