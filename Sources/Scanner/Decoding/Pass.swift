@@ -8,7 +8,7 @@ struct Pass {
     }
 
     /// One change to the pixels; a pass applies its steps in order.
-    enum Step {
+    enum Step: Equatable {
         case inverted, downscaled, upscaled, stretched, bordered, sharpened
         /// Half size at any size: the localizer saw only large modules.
         case halved

@@ -76,9 +76,19 @@ struct ReadPipeline: Sendable {
     private func firstPass(_ pass: Pass, on region: Frame, candidates: Localizer.Candidates, _ meter: inout WorkMeter) -> [Detection] {
         var found: [Detection] = [], accounted: [Detection] = []
         let pass = pass.zbarServing(candidates.kind)
+        // The last view made of unpainted pixels: a group after it that looks
+        // at the same part of the region through the same steps (at half
+        // size, `Pass.firstLook`) reads that view instead of making it anew.
+        var made: (origin: PixelRect, steps: [Pass.Step], view: Pass.View)?
+        func view(_ pass: Pass, of frame: Frame) -> Pass.View? {
+            if let made, made.origin == frame.origin, made.steps == pass.steps { return made.view }
+            let view = pass.view(of: frame)
+            made = view.map { (frame.origin, pass.steps, $0) }
+            return view
+        }
         for (index, group) in Pass.firstGroups(for: candidates).enumerated() {
             guard let groupPass = pass.restricted(to: group)?.firstLook(at: candidates, by: group) else { continue }
-            var target = region
+            var target = region, painted = false
             if index > 0 {
                 let covered = accounted.map { Self.coverage(of: $0, in: region) }
                 let unexplained = candidates.blocks.filter { !Self.isExplained($0.busy, by: covered) }
@@ -97,10 +107,14 @@ struct ReadPipeline: Sendable {
                 let cropped = area.width * area.height * 3 <= region.width * region.height ? region.cropped(to: area) : region
                 // A crop too small for the pass's steps (the camera's
                 // halving) is read as the region is.
-                if groupPass.view(of: cropped) != nil { target = cropped }
-                if !found.isEmpty { target = target.whitened(accounted.map(\.corners)) }
+                if view(groupPass, of: cropped) != nil { target = cropped }
+                if !found.isEmpty {
+                    target = target.whitened(accounted.map(\.corners))
+                    painted = true
+                }
             }
-            let reads = run(groupPass, on: target, &meter)
+            guard let look = painted ? groupPass.view(of: target) : view(groupPass, of: target) else { continue }
+            let reads = run(groupPass, look, of: target, &meter)
             guard !reads.isEmpty else { continue }
             found = found.isEmpty ? reads : Reconciler.merge(found + reads)
             accounted = found.map { Self.accounted($0, in: region) }
@@ -178,6 +192,11 @@ struct ReadPipeline: Sendable {
     /// be wrong; corners in the full image's pixels.
     func run(_ pass: Pass, on region: Frame, _ meter: inout WorkMeter, secondChance: Bool = false) -> [Detection] {
         guard let view = pass.view(of: region) else { return [] }
+        return run(pass, view, of: region, &meter, secondChance: secondChance)
+    }
+
+    /// What one pass finds in `view`, already made of `region`.
+    private func run(_ pass: Pass, _ view: Pass.View, of region: Frame, _ meter: inout WorkMeter, secondChance: Bool = false) -> [Detection] {
         var found: [Detection] = []
         for engine in engines where pass.engines.contains(engine.name) {
             let wanted = configuration.symbologies.intersection(engine.supported)
