@@ -51,6 +51,10 @@ struct EngineOptions: Sendable, Hashable {
     /// zxing: the frame holds nothing but one generated, axis-aligned symbol
     /// (a rendered file, not a photo); skips detection and is much faster.
     var isPure = false
+    /// zxing: with `tryHarder`, also read the image halved, and halved
+    /// again (its tryDownscale). Off for a view enlarged twice, whose
+    /// halving is about the image other passes read.
+    var zxingHalves = true
 
     /// zbar's scan lines: along rows, along columns, or both. A scan line
     /// reads bars it crosses; along the bars it reads nothing.

@@ -67,7 +67,7 @@ struct ZXingEngine: BarcodeEngine {
         var bridgeOptions = zxb_default_options(formats)
         bridgeOptions.try_harder = options.tryHarder
         bridgeOptions.try_rotate = options.tryHarder
-        bridgeOptions.try_downscale = options.tryHarder && downscale
+        bridgeOptions.try_downscale = options.tryHarder && options.zxingHalves && downscale
         if options.tryHarder {
             // Halving from 200 px instead of thirding from 500 px read 4 more
             // of the corpus's 173 matrix images (QR, Aztec) and lost none,

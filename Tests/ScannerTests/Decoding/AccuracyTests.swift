@@ -73,4 +73,18 @@ import Testing
         let frame = Frame(width: 8, height: 8, pixels: [UInt8](repeating: 255, count: 64))
         #expect(Pass.sequence(for: .fast, frame: frame, region: frame).count == 1)
     }
+
+    /// zxing reads its halvings of every view it tries hard on but the one
+    /// enlarged twice, whose halving is about the region the passes before
+    /// read; the view enlarged three times and the bordered one enlarged
+    /// keep them (they read noisy PDF417 and QR there).
+    @Test func zxingHalvesEveryViewButTheOneEnlargedTwice() {
+        let frame = Frame(width: 8, height: 8, pixels: [UInt8](repeating: 255, count: 64))
+        let passes = Pass.sequence(for: .thorough, frame: frame, region: frame).filter { $0.engines.contains(.zxing) && $0.options.tryHarder }
+        #expect(passes.contains { $0.steps == [.scaled(3)] } && passes.contains { $0.steps == [.bordered, .upscaled] })
+        for pass in passes {
+            #expect(pass.options.zxingHalves == (pass.steps != [.upscaled]), "\(pass.steps)")
+            #expect(pass.halved.options.zxingHalves == pass.options.zxingHalves)
+        }
+    }
 }
