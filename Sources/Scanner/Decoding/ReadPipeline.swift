@@ -1,6 +1,7 @@
 /// One way through a read, in stages: the region of interest is cut, a
-/// first pass runs the injected engines (ours first, then zbar and zxing on
-/// what ours left unexplained), and while nothing is found the
+/// first pass runs the injected engines (ours first, each group on what the
+/// reads before it left unexplained, then zbar and zxing where ours read
+/// nothing), and while nothing is found the
 /// localizer's candidate area gets the effort's second chances; each pass's
 /// readings are arbitrated (`Reconciler`) and, on still images, their 1D
 /// reads confirmed; last, the symbols of a structured-append message are
