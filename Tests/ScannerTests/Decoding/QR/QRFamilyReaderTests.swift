@@ -59,6 +59,17 @@ import Testing
         let found = QREngine().decode(frame, symbologies: [.qr], options: EngineOptions())
         #expect(found.map(\.text) == [payload], "\(frame.width)x\(frame.height)")
     }
+
+    /// A Micro QR has one finder: its far corner comes from its own right and bottom edges
+    /// (`MicroQRKeystone`), not from completing the parallelogram of the other three. Turned
+    /// a quarter, the keystone narrows its bottom edge instead of its right one.
+    @Test(arguments: [("MQR KEYSTONE", 0.0), ("MQR KEYSTONE", 90.0), ("MQR KEY 12345", 0.0), ("MQR KEY 12345", 90.0)], [0.1, 0.15, 0.2])
+    func readsAMicroQRUnderAKeystone(of symbol: (payload: String, degrees: Double), fraction: Double) throws {
+        let frame = try ZintRenderer.render(.microQR, .text(symbol.payload), moduleSize: 4, margin: 12).frame
+            .rotated(degrees: symbol.degrees).keystoned(fraction)
+        let found = QREngine().decode(frame, symbologies: [.microQR], options: EngineOptions())
+        #expect(found.map(\.text) == [symbol.payload], "\(frame.width)x\(frame.height)")
+    }
 }
 
 private extension String {
