@@ -63,7 +63,8 @@ enum DataMatrixDetector {
             // (hull order runs bl → next → far → prev), meet at the far corner under perspective too.
             if let dn = DataMatrixOutline.straightRun(hull, from: corners[(i + 1) % 4], step: 1, tolerance: 1.5),
                let dp = DataMatrixOutline.straightRun(hull, from: corners[(i + 3) % 4], step: -1, tolerance: 1.5),
-               let x = DataMatrixOutline.intersection(next, dn, prev, dp),
+               let x = MatrixPoint.meeting(of: next, along: MatrixPoint(x: dn.x - next.x, y: dn.y - next.y),
+                                           with: prev, along: MatrixPoint(x: dp.x - prev.x, y: dp.y - prev.y), minimumSine: 0.05),
                DataMatrixOutline.distance(x, estimates[0]) < 0.3 * DataMatrixOutline.distance(next, prev) {
                 estimates.insert(x, at: 0)
             }

@@ -73,16 +73,6 @@ enum DataMatrixOutline {
         return best
     }
 
-    /// Intersection of line a1-a2 with line b1-b2; nil when (nearly) parallel.
-    static func intersection(_ a1: MatrixPoint, _ a2: MatrixPoint, _ b1: MatrixPoint, _ b2: MatrixPoint) -> MatrixPoint? {
-        let d1x = a2.x - a1.x, d1y = a2.y - a1.y, d2x = b2.x - b1.x, d2y = b2.y - b1.y
-        let den = d1x * d2y - d1y * d2x
-        let scale = (d1x * d1x + d1y * d1y).squareRoot() * (d2x * d2x + d2y * d2y).squareRoot()
-        guard scale > 0, abs(den) > 0.05 * scale else { return nil }
-        let t = ((b1.x - a1.x) * d2y - (b1.y - a1.y) * d2x) / den
-        return MatrixPoint(x: a1.x + t * d1x, y: a1.y + t * d1y)
-    }
-
     /// Dark samples along a→b, `inset` pixels towards `inner`, over the middle 90% of the
     /// segment: (dark fraction, number of dark runs). Runs shorter than `minRun` samples are
     /// merged into their neighbours (noise), samples are 0.5 px apart.

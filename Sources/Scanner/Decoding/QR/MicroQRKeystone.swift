@@ -14,6 +14,8 @@ enum MicroQRKeystone {
     static let tolerance = 0.35
     /// Light modules (of the 2 the standard asks) beyond an edge point.
     static let quietZone = 1.5
+    /// Edges closer to parallel than this (the sine of their angle) do not make a corner.
+    static let minimumSine = 0.1
 
     /// The corners (module corners (0, 0), (size, 0), (size, size), (0, size)) from the origin
     /// `o` and the estimates `top` and `left` of the two corners along the timing patterns;
@@ -22,9 +24,10 @@ enum MicroQRKeystone {
         let across = MatrixPoint(x: top.x - o.x, y: top.y - o.y), down = MatrixPoint(x: left.x - o.x, y: left.y - o.y)
         guard let right = edge(image, from: top, along: down, outward: across, size: size),
               let bottom = edge(image, from: left, along: across, outward: down, size: size),
-              let topRight = meeting(o, across, right.point, right.direction),
-              let bottomLeft = meeting(o, down, bottom.point, bottom.direction),
-              let far = meeting(right.point, right.direction, bottom.point, bottom.direction) else { return nil }
+              let topRight = MatrixPoint.meeting(of: o, along: across, with: right.point, along: right.direction, minimumSine: minimumSine),
+              let bottomLeft = MatrixPoint.meeting(of: o, along: down, with: bottom.point, along: bottom.direction, minimumSine: minimumSine),
+              let far = MatrixPoint.meeting(of: right.point, along: right.direction, with: bottom.point, along: bottom.direction,
+                                            minimumSine: minimumSine) else { return nil }
         return [o, topRight, far, bottomLeft]
     }
 
@@ -53,14 +56,6 @@ enum MicroQRKeystone {
               runs.dropFirst().allSatisfy({ (0.4...1.6).contains($0.length) }) else { return nil }
         let size = 2 * runs.filter(\.dark).count + 7
         return MicroQRSampler.sizes.contains(size) ? size : nil
-    }
-
-    /// Where the line through `p` along `d` meets the line through `q` along `e`.
-    private static func meeting(_ p: MatrixPoint, _ d: MatrixPoint, _ q: MatrixPoint, _ e: MatrixPoint) -> MatrixPoint? {
-        let det = d.x * e.y - d.y * e.x
-        guard abs(det) > 0.1 * (d.x * d.x + d.y * d.y).squareRoot() * (e.x * e.x + e.y * e.y).squareRoot() else { return nil }
-        let a = ((q.x - p.x) * e.y - (q.y - p.y) * e.x) / det
-        return MatrixPoint(x: p.x + a * d.x, y: p.y + a * d.y)
     }
 
     /// The edge that starts near `corner` and runs along `along` in the square view, `outward`
