@@ -80,6 +80,13 @@ extension Frame {
         }
     }
 
+    /// The frame sheared along x by `degrees`: its rows stay level and its columns lean, the
+    /// bottom to the right (a label seen at a slant), white where nothing was.
+    public func sheared(degrees: Double) -> Frame {
+        let t = tan(degrees * .pi / 180), middle = Double(height) / 2
+        return resampled { x, y in (x - t * (y - middle), y) }
+    }
+
     /// The frame wrapped round a cylinder of `radius` pixels whose axis is vertical through the
     /// middle, seen from the front: columns bunch up towards the sides.
     public func wrappedOnCylinder(radius: Double) -> Frame {

@@ -100,39 +100,61 @@ enum MicroPDF417Orientation {
         return peaks
     }
 
-    /// The edges between rows: the strongest gradient direction 50° to 130° from the bars' normal
-    /// in the box (2° bins, weighted by magnitude), turned back by 90°; nil when it is within 2°
-    /// of square to the bars or no such edges stand out (a tenth of the bars' own bin).
+    /// How far the rows may turn from square to the bars (a symbol seen at a slant).
+    static let maximumShear = 20.0
+    /// Row-edge points the projections take at most: a larger core is sampled on a coarser grid.
+    static let maximumEdgeSamples = 40_000
+
+    /// The rows' direction: the turn within `maximumShear` of square to the bars at which the
+    /// edges between rows (where luma changes along the bars) project onto the fewest, sharpest
+    /// lines, the sum of squares of a one-pixel histogram across them (deskewing a page of text
+    /// works this way). Per-pixel gradient angles cannot give it: on a sharp render a slanted
+    /// edge is a staircase of level steps, whose gradients all point square to the pixel grid.
+    /// Nil when the rows are within 2° of square to the bars, or no row edges show.
     static func rowDirection(_ luma: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, _ peak: Peak) -> Double? {
-        var bins = [Float](repeating: 0, count: 90)
         let core = peak.core
-        for y in max(1, core.y)..<min(height - 1, core.y + core.height) {
+        let (x0, x1) = (max(1, core.x), min(width - 1, core.x + core.width))
+        let (y0, y1) = (max(1, core.y), min(height - 1, core.y + core.height))
+        guard x0 < x1, y0 < y1 else { return nil }
+        let step = max(1, Int(Double((x1 - x0) * (y1 - y0) / maximumEdgeSamples).squareRoot().rounded(.up)))
+        // Along the bars (u) and across them (v).
+        let normal = peak.degrees * .pi / 180
+        let (vx, vy) = (Float(cos(normal)), Float(sin(normal)))
+        let (ux, uy) = (-vy, vx)
+        var points: [(x: Float, y: Float, weight: Float)] = []
+        for y in Swift.stride(from: y0, to: y1, by: step) {
             let row = y * stride
-            for x in max(1, core.x)..<min(width - 1, core.x + core.width) {
+            for x in Swift.stride(from: x0, to: x1, by: step) {
                 let gx = Float(luma[row + x + 1]) - Float(luma[row + x - 1])
                 let gy = Float(luma[row + stride + x]) - Float(luma[row - stride + x])
-                let magnitude = abs(gx) + abs(gy)
-                guard magnitude > 40 else { continue }
-                var degrees = atan2(gy, gx) * 180 / Float.pi
-                if degrees < 0 { degrees += 180 }
-                bins[min(89, Int(degrees / 2))] += magnitude
+                let along = abs(gx * ux + gy * uy), across = abs(gx * vx + gy * vy)
+                // A row edge within the shear's reach (tan 20° < 1/2), not a bar's.
+                guard along > 40, along > 2 * across else { continue }
+                points.append((Float(x - x0), Float(y - y0), along))
             }
         }
-        let barBin = Int(peak.degrees / 2) % 90
-        var best = -1
-        for offset in 25...65 {
-            let b = (barBin + offset) % 90
-            if best < 0 || bins[b] > bins[best] { best = b }
+        guard points.count >= 16 else { return nil }
+        let span = Int((Double((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0))).squareRoot()) + 2
+        var bins = [Float](repeating: 0, count: 2 * span + 1)
+        func sharpness(_ degrees: Double) -> Float {
+            let radians = degrees * .pi / 180
+            let (sx, sy) = (Float(-sin(radians)), Float(cos(radians)))
+            for i in bins.indices { bins[i] = 0 }
+            for p in points { bins[span + Int((p.x * sx + p.y * sy).rounded())] += p.weight }
+            return bins.reduce(0) { $0 + $1 * $1 }
         }
-        guard best >= 0, bins[best] > 0.1 * bins[barBin] else { return nil }
-        // The bin's neighbours place the peak within it.
-        let (l, c, r) = (bins[(best + 89) % 90], bins[best], bins[(best + 1) % 90])
-        let den = l - 2 * c + r
-        let shift = den < 0 ? Double(0.5 * (l - r) / den) : 0
-        var rows = (Double(best) + 0.5 + shift) * 2 - 90
-        if rows < 0 { rows += 180 }
-        var d = rows - peak.degrees
-        if d > 90 { d -= 180 } else if d < -90 { d += 180 }
-        return abs(d) > 2 ? rows : nil
+        // Whole degrees, then quarters around the best.
+        var best = peak.degrees, bestScore: Float = -1
+        for turn in -Int(maximumShear)...Int(maximumShear) {
+            let score = sharpness(peak.degrees + Double(turn))
+            if score > bestScore { (best, bestScore) = (peak.degrees + Double(turn), score) }
+        }
+        let whole = best
+        for quarter in [-0.75, -0.5, -0.25, 0.25, 0.5, 0.75] {
+            let score = sharpness(whole + quarter)
+            if score > bestScore { (best, bestScore) = (whole + quarter, score) }
+        }
+        guard abs(best - peak.degrees) > 2 else { return nil }
+        return (best + 180).truncatingRemainder(dividingBy: 180)
     }
 }
