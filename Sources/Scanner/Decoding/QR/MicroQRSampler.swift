@@ -4,7 +4,8 @@
 /// edges beyond the finder are read: light separator, alternating timing, then the light quiet
 /// zone where the symbol ends. The orientation and size that fit, with no near tie, are sampled;
 /// then, for a symbol seen in perspective, each orientation whose timing patterns count one size
-/// is sampled through the corners its own edges give (`MicroQRKeystone`).
+/// (or one of them does, the other uncountable) is sampled through the corners its own edges
+/// give (`MicroQRKeystone`).
 enum MicroQRSampler {
     static let sizes = [11, 13, 15, 17]
 
@@ -28,12 +29,15 @@ enum MicroQRSampler {
                 if let s = sample(image, fit.t, size: fit.size, moduleSize: f.moduleSize) { out.append(s) }
             }
         }
-        // Seen in perspective: each orientation whose two timing patterns count the same size
-        // is sampled through the corners its own edges give (`MicroQRKeystone`), after every
-        // reading square on, so that a symbol those decode is read as before.
+        // Seen in perspective: each orientation whose timing patterns count one size is sampled
+        // through the corners its own edges give (`MicroQRKeystone`), after every reading square
+        // on, so that a symbol those decode is read as before. One count is enough when the
+        // other pattern cannot be counted: under a steep keystone the edge that slopes away
+        // leaves the finder's row 0 before the symbol ends. Two counts must agree.
         for transform in orientations {
-            guard let size = MicroQRKeystone.countedSize(image, transform, along: true),
-                  MicroQRKeystone.countedSize(image, transform, along: false) == size,
+            let top = MicroQRKeystone.countedSize(image, transform, along: true)
+            let left = MicroQRKeystone.countedSize(image, transform, along: false)
+            guard let size = top ?? left, (top ?? size) == size, (left ?? size) == size,
                   let s = keystoned(image, transform, size: size, moduleSize: f.moduleSize) else { continue }
             out.append(s)
         }
