@@ -102,10 +102,8 @@ enum MicroPDF417Orientation {
 
     /// How far the rows may turn from square to the bars (a symbol seen at a slant).
     static let maximumShear = 20.0
-    /// Pixels of the core looked at for row edges at most: a larger core is sampled on a
-    /// coarser grid, as each turn tried projects every row-edge point found (with 40 000, the
-    /// projections were 1.5 % of the corpus's instructions; every read the same at either).
-    static let maximumEdgeSamples = 12_000
+    /// Row-edge points the projections take at most: a larger core is sampled on a coarser grid.
+    static let maximumEdgeSamples = 40_000
 
     /// The rows' direction: the turn within `maximumShear` of square to the bars at which the
     /// edges between rows (where luma changes along the bars) project onto the fewest, sharpest
