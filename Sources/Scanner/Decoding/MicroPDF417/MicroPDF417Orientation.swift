@@ -102,7 +102,9 @@ enum MicroPDF417Orientation {
 
     /// How far the rows may turn from square to the bars (a symbol seen at a slant).
     static let maximumShear = 20.0
-    /// Row-edge points the projections take at most: a larger core is sampled on a coarser grid.
+    /// Pixels of the core looked at for row edges at most: a larger core is sampled on a
+    /// coarser grid. (At 12 000 the no-code photos cost 4 % more: the fewer points projected
+    /// differently on texture, and the dense lines followed.)
     static let maximumEdgeSamples = 40_000
 
     /// The rows' direction: the turn within `maximumShear` of square to the bars at which the
