@@ -256,7 +256,8 @@ enum AztecBullseyeFinder {
         }
         var out: [MatrixPoint] = []
         for s in 0..<4 {
-            guard let p = intersect(lines[(s + 3) % 4], lines[s]) else { return nil }
+            let (previous, side) = (lines[(s + 3) % 4], lines[s])
+            guard let p = MatrixPoint.meeting(of: previous.0, along: previous.1, with: side.0, along: side.1, minimumSine: 1e-6) else { return nil }
             out.append(p)
         }
         // Plausible shape: convex, sides within a factor 3 of each other, near the rough corners.
@@ -282,13 +283,5 @@ enum AztecBullseyeFinder {
         let angle = 0.5 * atan2(2 * sxy, sxx - syy)
         guard sxx + syy > 0 else { return nil }
         return (MatrixPoint(x: mx, y: my), MatrixPoint(x: cos(angle), y: sin(angle)))
-    }
-
-    static func intersect(_ l1: (MatrixPoint, MatrixPoint), _ l2: (MatrixPoint, MatrixPoint)) -> MatrixPoint? {
-        let (p, d) = l1, (q, e) = l2
-        let den = d.x * e.y - d.y * e.x
-        guard abs(den) > 1e-6 else { return nil }
-        let t = ((q.x - p.x) * e.y - (q.y - p.y) * e.x) / den
-        return MatrixPoint(x: p.x + t * d.x, y: p.y + t * d.y)
     }
 }

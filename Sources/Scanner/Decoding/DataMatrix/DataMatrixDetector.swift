@@ -63,8 +63,7 @@ enum DataMatrixDetector {
             // (hull order runs bl → next → far → prev), meet at the far corner under perspective too.
             if let dn = DataMatrixOutline.straightRun(hull, from: corners[(i + 1) % 4], step: 1, tolerance: 1.5),
                let dp = DataMatrixOutline.straightRun(hull, from: corners[(i + 3) % 4], step: -1, tolerance: 1.5),
-               let x = MatrixPoint.meeting(of: next, along: MatrixPoint(x: dn.x - next.x, y: dn.y - next.y),
-                                           with: prev, along: MatrixPoint(x: dp.x - prev.x, y: dp.y - prev.y), minimumSine: 0.05),
+               let x = MatrixPoint.meeting(of: next, along: dn - next, with: prev, along: dp - prev, minimumSine: 0.05),
                DataMatrixOutline.distance(x, estimates[0]) < 0.3 * DataMatrixOutline.distance(next, prev) {
                 estimates.insert(x, at: 0)
             }

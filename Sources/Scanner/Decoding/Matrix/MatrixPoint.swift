@@ -5,6 +5,16 @@ struct MatrixPoint: Sendable, Hashable {
 }
 
 extension MatrixPoint {
+    static func + (a: MatrixPoint, b: MatrixPoint) -> MatrixPoint { MatrixPoint(x: a.x + b.x, y: a.y + b.y) }
+    static func - (a: MatrixPoint, b: MatrixPoint) -> MatrixPoint { MatrixPoint(x: a.x - b.x, y: a.y - b.y) }
+    static func * (a: MatrixPoint, k: Double) -> MatrixPoint { MatrixPoint(x: a.x * k, y: a.y * k) }
+    func dot(_ b: MatrixPoint) -> Double { x * b.x + y * b.y }
+    func distance(to b: MatrixPoint) -> Double { ((x - b.x) * (x - b.x) + (y - b.y) * (y - b.y)).squareRoot() }
+    var normalized: MatrixPoint {
+        let l = (x * x + y * y).squareRoot()
+        return l > 0 ? MatrixPoint(x: x / l, y: y / l) : self
+    }
+
     /// Where the line through `p` along `d` meets the line through `q` along `e`; nil when
     /// the sine of the angle between them is `minimumSine` or less (nearly parallel).
     static func meeting(of p: MatrixPoint, along d: MatrixPoint, with q: MatrixPoint, along e: MatrixPoint,

@@ -77,7 +77,10 @@ enum FinderOutline {
         var out: [MatrixPoint] = []
         for k in 0..<4 {
             // Corner k lies between side k and side k+1.
-            guard let p = intersect(lines[k], lines[(k + 1) % 4]), pixelDistance(p, f.point) < f.moduleSize * 7 else { return nil }
+            // Sides must cross at a clear angle (their fitted directions are unit vectors).
+            let (side, next) = (lines[k], lines[(k + 1) % 4])
+            guard let p = MatrixPoint.meeting(of: side.p, along: side.d, with: next.p, along: next.d, minimumSine: 0.2),
+                  pixelDistance(p, f.point) < f.moduleSize * 7 else { return nil }
             out.append(p)
         }
         // Opposite corners are symmetric about the centre, which the cross-checks located well:
@@ -85,8 +88,8 @@ enum FinderOutline {
         for k in 0..<2 {
             let a = out[k], b = out[k + 2]
             let shift = MatrixPoint(x: (a.x + b.x) / 2 - f.x, y: (a.y + b.y) / 2 - f.y)
-            out[k] = MatrixPoint(x: a.x - shift.x, y: a.y - shift.y)
-            out[k + 2] = MatrixPoint(x: b.x - shift.x, y: b.y - shift.y)
+            out[k] = a - shift
+            out[k + 2] = b - shift
         }
         return out
     }
@@ -97,10 +100,4 @@ enum FinderOutline {
         return MatrixPoint(x: re, y: u.y < 0 ? -im : im)
     }
 
-    private static func intersect(_ a: (p: MatrixPoint, d: MatrixPoint), _ b: (p: MatrixPoint, d: MatrixPoint)) -> MatrixPoint? {
-        let den = a.d.x * b.d.y - a.d.y * b.d.x
-        guard abs(den) > 0.2 else { return nil }  // sides must cross at a clear angle
-        let t = ((b.p.x - a.p.x) * b.d.y - (b.p.y - a.p.y) * b.d.x) / den
-        return MatrixPoint(x: a.p.x + t * a.d.x, y: a.p.y + t * a.d.y)
-    }
 }

@@ -21,7 +21,7 @@ enum MicroQRKeystone {
     /// `o` and the estimates `top` and `left` of the two corners along the timing patterns;
     /// nil when an edge cannot be found.
     static func corners(_ image: BinaryImage, origin o: MatrixPoint, top: MatrixPoint, left: MatrixPoint, size: Int) -> [MatrixPoint]? {
-        let across = MatrixPoint(x: top.x - o.x, y: top.y - o.y), down = MatrixPoint(x: left.x - o.x, y: left.y - o.y)
+        let across = top - o, down = left - o
         guard let right = edge(image, from: top, along: down, outward: across, size: size),
               let bottom = edge(image, from: left, along: across, outward: down, size: size),
               let topRight = MatrixPoint.meeting(of: o, along: across, with: right.point, along: right.direction, minimumSine: minimumSine),

@@ -68,7 +68,7 @@ enum MicroQRSampler {
         // The far corner completes the parallelogram: the perspective terms of a 7-module
         // homography are too noisy to extrapolate, and a Micro QR symbol is small.
         let origin = t.apply(0, 0)
-        let far = MatrixPoint(x: top.x + left.x - origin.x, y: top.y + left.y - origin.y)
+        let far = top + left - origin
         return sample(image, [origin, top, far, left], size: s, moduleSize: moduleSize)
     }
 

@@ -116,7 +116,7 @@ enum QRModel2Sampler {
             // homography through it gives there: under a keystone the far corner's modules are
             // smaller and skewed, which the finders' parallelogram does not know.
             let ex = h.apply(inner + 1, inner), ey = h.apply(inner, inner + 1)
-            let axisX = MatrixPoint(x: ex.x - br.x, y: ex.y - br.y), axisY = MatrixPoint(x: ey.x - br.x, y: ey.y - br.y)
+            let axisX = ex - br, axisY = ey - br
             guard QRAlignmentLocator.shapeFits(image, br, axisX, axisY, m) else { continue }
             tried += 1
             let mismatch = timingMismatch(image, h, dimension: d, moduleSize: m)
@@ -205,7 +205,7 @@ enum QRModel2Sampler {
                 let guess = k > 0 ? MatrixPoint(x: predicted.x + dx / k, y: predicted.y + dy / k) : predicted
                 if let found = QRAlignmentLocator.locate(image, near: guess, moduleSize: m, radius: 3 * m) {
                     points[i] = found
-                    offsets[i] = MatrixPoint(x: found.x - predicted.x, y: found.y - predicted.y)
+                    offsets[i] = found - predicted
                 } else {
                     points[i] = guess
                 }

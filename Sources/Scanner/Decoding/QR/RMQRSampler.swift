@@ -47,7 +47,7 @@ enum RMQRSampler {
         guard pitch >= 1 else { return nil }
         var direction = MatrixPoint(x: (next.x - start.x) / pitch, y: (next.y - start.y) / pitch)
         let o = t.apply(0, 0), below = t.apply(0, 1)
-        let down = MatrixPoint(x: below.x - o.x, y: below.y - o.y)
+        let down = below - o
         guard var runs = walk(image, from: start, direction: direction, pitch: pitch) else { return nil }
         // Each walk reaches farther along the true row; three refinements reach 139 modules.
         for _ in 0..<3 {
