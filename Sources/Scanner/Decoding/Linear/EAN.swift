@@ -45,7 +45,7 @@ enum EANDecoder {
     }
 
     /// The digit whose 4 runs start at `at`, or nil if the match is not clear, or its width is off
-    /// by more than 30% from 7 modules of `module` (perspective changes little within a symbol).
+    /// by more than 30% from 7 modules of `module`.
     static func digit(_ w: UnsafeBufferPointer<Float>, at: Int, evenAllowed: Bool, module: Float) -> Digit? {
         var asMeasured: CalibratedMatcher? = nil
         return reading(w, at: at, evenAllowed: evenAllowed, module: module, barFirst: false, calibration: &asMeasured).flatMap { $0.isClear ? $0 : nil }
@@ -57,7 +57,7 @@ enum EANDecoder {
     /// Only the calibration tells bars from spaces: `barFirst` for a
     /// right-hand digit (set C). Nil when no pattern lies within
     /// `maxDistance`, or the width is off by more than 30% from 7 modules of
-    /// `module` (perspective changes little within a symbol).
+    /// `module`, the module at its place (`ModuleRamp`).
     static func reading(
         _ w: UnsafeBufferPointer<Float>, at: Int, evenAllowed: Bool, module: Float, barFirst: Bool, calibration: inout CalibratedMatcher?
     ) -> Digit? {
@@ -167,12 +167,14 @@ enum EANDecoder {
     static let maxUnclearDigits = 4
 
     /// One-module elements of a symbol's guards on a line: `count` runs from
-    /// `start`, a bar first unless `barFirst` is false.
+    /// `start`, a bar first unless `barFirst` is false, where the module is
+    /// `module` pixels.
     struct GuardElements {
-        var start: Int, count: Int, barFirst = true
+        var start: Int, count: Int, barFirst = true, module: Float
     }
 
-    /// The digits whose 4 runs start at `starts` (the first `left` light
+    /// The digits whose 4 runs start at `starts`, of `modules` pixels a
+    /// module each (the first `left` light
     /// first, set A or, with `evenAllowed`, set B; the rest dark first, set
     /// C), as measured; or else through the line's own width calibration
     /// (`CalibratedMatcher`), learnt first from `guards` and then from each
@@ -182,29 +184,29 @@ enum EANDecoder {
     /// the check must single out one reading (`Digits.resolved`), among at
     /// most `unclearAllowed` unclear digits; it is returned with what it spells.
     static func digits<Spelled>(
-        _ w: UnsafeBufferPointer<Float>, at starts: [Int], left: Int, evenAllowed: Bool, module: Float, guards: [GuardElements],
+        _ w: UnsafeBufferPointer<Float>, at starts: [Int], left: Int, evenAllowed: Bool, modules: [Float], guards: [GuardElements],
         unclearAllowed: Int = maxUnclearDigits, spell: (Digits) -> Spelled?
     ) -> (digits: Digits, spelled: Spelled)? {
         var asMeasured: CalibratedMatcher? = nil
-        if let read = digits(w, at: starts, left: left, evenAllowed: evenAllowed, module: module, unclearAllowed: unclearAllowed, calibration: &asMeasured)?
+        if let read = digits(w, at: starts, left: left, evenAllowed: evenAllowed, modules: modules, unclearAllowed: unclearAllowed, calibration: &asMeasured)?
             .resolved(spell) { return read }
         var matcher = CalibratedMatcher(digitSet)
-        for element in guards { matcher.learnModules(w, at: element.start, count: element.count, module: module, barFirst: element.barFirst) }
+        for element in guards { matcher.learnModules(w, at: element.start, count: element.count, module: element.module, barFirst: element.barFirst) }
         var calibration: CalibratedMatcher? = matcher
-        return digits(w, at: starts, left: left, evenAllowed: evenAllowed, module: module, unclearAllowed: unclearAllowed, calibration: &calibration)?
+        return digits(w, at: starts, left: left, evenAllowed: evenAllowed, modules: modules, unclearAllowed: unclearAllowed, calibration: &calibration)?
             .resolved(spell)
     }
 
     /// Every digit at `starts` (`reading`), or nil at the first that matches
     /// nothing, is ambiguous three ways, or is one unclear digit too many.
     private static func digits(
-        _ w: UnsafeBufferPointer<Float>, at starts: [Int], left: Int, evenAllowed: Bool, module: Float, unclearAllowed: Int,
+        _ w: UnsafeBufferPointer<Float>, at starts: [Int], left: Int, evenAllowed: Bool, modules: [Float], unclearAllowed: Int,
         calibration: inout CalibratedMatcher?
     ) -> Digits? {
         var read = Digits()
         for (k, at) in starts.enumerated() {
             let isLeft = k < left
-            guard let d = reading(w, at: at, evenAllowed: isLeft && evenAllowed, module: module, barFirst: !isLeft, calibration: &calibration)
+            guard let d = reading(w, at: at, evenAllowed: isLeft && evenAllowed, module: modules[k], barFirst: !isLeft, calibration: &calibration)
             else { return nil }
             if !d.isClear {
                 guard !d.thirdIsClose, read.unclear.count < unclearAllowed else { return nil }
@@ -218,23 +220,30 @@ enum EANDecoder {
         return read
     }
 
-    /// EAN-13 (halfDigits 6) or EAN-8 (halfDigits 4) starting at bar run `s`.
+    /// EAN-13 (halfDigits 6) or EAN-8 (halfDigits 4) starting at bar run `s`,
+    /// with the module at its end, where an add-on follows.
     private static func decodeEAN(_ w: UnsafeBufferPointer<Float>, at s: Int, halfDigits: Int) -> (LinearRead, Float)? {
         let runCount = 3 + 8 * halfDigits + 5 + 3
         let modules = Float(3 + 14 * halfDigits + 5 + 3)
         guard s + runCount < w.count else { return nil }  // the right quiet zone run must exist
-        let module = span(w, at: s, count: runCount) / modules
-        guard isQuiet(w, at: s - 1, module: module), isQuiet(w, at: s + runCount, module: module),
-              isGuard(w, at: s, count: 3, module: module),
-              isGuard(w, at: s + 3 + 4 * halfDigits, count: 5, module: module),
-              isGuard(w, at: s + runCount - 3, count: 3, module: module) else { return nil }
+        guard let ramp = ModuleRamp(w, symbolAt: s, halfDigits: halfDigits) else { return nil }
         let centre = s + 3 + 4 * halfDigits
+        let centreAt = Float(3 + 7 * halfDigits) + 2.5
+        guard isQuiet(w, at: s - 1, module: ramp.module(at: 0)), isQuiet(w, at: s + runCount, module: ramp.module(at: modules)),
+              isGuard(w, at: s, count: 3, module: ramp.module(at: 1.5)),
+              isGuard(w, at: centre, count: 5, module: ramp.module(at: centreAt)),
+              isGuard(w, at: s + runCount - 3, count: 3, module: ramp.module(at: modules - 1.5)) else { return nil }
         let starts = (0..<(2 * halfDigits)).map { k in s + 3 + 4 * k + (k < halfDigits ? 0 : 5) }
-        let guards = [s, centre + 1, s + runCount - 3].map { GuardElements(start: $0, count: 3) }
-        guard let (read, (symbology, bytes)) = digits(w, at: starts, left: halfDigits, evenAllowed: halfDigits == 6, module: module,
+        let digitModules = (0..<(2 * halfDigits)).map { k in ramp.module(at: Float(3 + 7 * k + (k < halfDigits ? 0 : 5)) + 3.5) }
+        let guards = [
+            GuardElements(start: s, count: 3, module: ramp.module(at: 1.5)),
+            GuardElements(start: centre + 1, count: 3, module: ramp.module(at: centreAt)),
+            GuardElements(start: s + runCount - 3, count: 3, module: ramp.module(at: modules - 1.5)),
+        ]
+        guard let (read, (symbology, bytes)) = digits(w, at: starts, left: halfDigits, evenAllowed: halfDigits == 6, modules: digitModules,
                                                       guards: guards, spell: { symbol($0, halfDigits: halfDigits) })
         else { return nil }
-        return (LinearRead(symbology: symbology, bytes: bytes, firstRun: s, endRun: s + runCount, margin: read.margin), module)
+        return (LinearRead(symbology: symbology, bytes: bytes, firstRun: s, endRun: s + runCount, margin: read.margin), ramp.module(at: modules))
     }
 
     /// The EAN-13 or UPC-A (`halfDigits` 6) or EAN-8 (4) that `read` spells,

@@ -4,7 +4,7 @@
 /// Read only right after a main symbol, never alone: a lone add-on is too short
 /// to be told from bar-like texture.
 enum EANAddOnDecoder {
-    /// Gap between the main symbol's last bar and the add-on's first bar, in main-symbol modules
+    /// Gap between the main symbol's last bar and the add-on's first bar, in the main symbol's modules at its end
     /// (the standard allows 7 to 12; one module of slack each side for measuring).
     static let gapModules: ClosedRange<Float> = 6...13
 
@@ -36,13 +36,13 @@ enum EANAddOnDecoder {
         let starts = (0..<digitCount).map { first + 3 + 6 * $0 }
         for at in starts.dropFirst() where !EANDecoder.isGuard(w, at: at - 2, count: 2, module: module) { return nil }
         // The guard's first bar and space, and each delineator, span a module.
-        let guards = [EANDecoder.GuardElements(start: first, count: 2)]
-            + starts.dropFirst().map { EANDecoder.GuardElements(start: $0 - 2, count: 2, barFirst: false) }
+        let guards = [EANDecoder.GuardElements(start: first, count: 2, module: module)]
+            + starts.dropFirst().map { EANDecoder.GuardElements(start: $0 - 2, count: 2, barFirst: false, module: module) }
         // Every digit clear: the parity pattern is too weak a check to
         // settle a near tie (an EAN-5 cut off by the frame's edge read as
         // an EAN-2 through one).
         guard let (read, bytes) = EANDecoder.digits(
-            w, at: starts, left: digitCount, evenAllowed: true, module: module, guards: guards, unclearAllowed: 0,
+            w, at: starts, left: digitCount, evenAllowed: true, modules: Array(repeating: module, count: digitCount), guards: guards, unclearAllowed: 0,
             spell: { isValid($0, digitCount: digitCount) ? $0.values.map { $0 + 48 } : nil })
         else { return nil }
         return LinearRead(symbology: digitCount == 2 ? .ean2 : .ean5, bytes: bytes,

@@ -20,9 +20,9 @@ enum UPCEDecoder {
               EANDecoder.isQuiet(w, at: s + runCount, module: module),
               EANDecoder.isGuard(w, at: s, count: 3, module: module),
               EANDecoder.isGuard(w, at: s + 27, count: 6, module: module) else { return nil }
-        let guards = [EANDecoder.GuardElements(start: s, count: 3), EANDecoder.GuardElements(start: s + 27, count: 6, barFirst: false)]
+        let guards = [EANDecoder.GuardElements(start: s, count: 3, module: module), EANDecoder.GuardElements(start: s + 27, count: 6, barFirst: false, module: module)]
         guard let (read, bytes) = EANDecoder.digits(
-            w, at: (0..<6).map { s + 3 + 4 * $0 }, left: 6, evenAllowed: true, module: module, guards: guards, spell: symbol)
+            w, at: (0..<6).map { s + 3 + 4 * $0 }, left: 6, evenAllowed: true, modules: Array(repeating: module, count: 6), guards: guards, spell: symbol)
         else { return nil }
         return (LinearRead(symbology: .upce, bytes: bytes, firstRun: s, endRun: s + runCount, margin: read.margin), module)
     }
