@@ -9,8 +9,8 @@
 /// clear jump (ratio >= `minWideRatio`) and clearly larger than the other one.
 ///
 /// Codabar has no check character, so: quiet zones of `quietNarrow` narrow
-/// widths (standard 10), a consistent narrow width across characters, gaps no
-/// wider than `maxGapNarrow` narrow widths, and at least `minDataCharacters`
+/// widths (standard 10), a narrow width consistent from each character to the
+/// next, gaps no wider than `maxGapNarrow` narrow widths, and at least `minDataCharacters`
 /// between start and stop. Shorter reads are what bar-like texture or text
 /// yields by chance (each character is only 7 runs with 2-3 wide), while real
 /// Codabar payloads (library, blood bank, courier numbers) are longer.
@@ -43,7 +43,10 @@ enum CodabarDecoder {
               w[s - 1] >= quietNarrow * start.narrow else { return nil }
         var text: [UInt8] = [start.char]
         var margin = start.margin
-        let narrow = start.narrow
+        // The character before's: seen at a slant, the narrow width shrinks
+        // along the symbol (a keystone of 20 % makes the stop character's
+        // two thirds of the start's, and its quiet zone 7 of the start's).
+        var narrow = start.narrow
         var p = s + 7
         // Bounded: every step consumes 8 runs.
         while p + 8 < w.count {
@@ -51,6 +54,7 @@ enum CodabarDecoder {
                   c.narrow >= 0.6 * narrow, c.narrow <= 1.6 * narrow else { return nil }
             text.append(c.char)
             margin = min(margin, c.margin)
+            narrow = c.narrow
             p += 8
             if isStartStop(c.char) {
                 guard text.count >= minDataCharacters + 2, w[p] >= quietNarrow * narrow else { return nil }
