@@ -27,6 +27,8 @@ struct DataBarAssembler: Sendable {
 
     private(set) var halves: [DataBarPairRead] = []
     private(set) var chains: [DataBarExpandedChain] = []
+    /// Where each reading is in `chains`.
+    private var chainIndex: [[Int]: Int] = [:]
 
     /// Reads one line; `position` is the caller's position of the line across the image.
     mutating func add(_ runs: ScanRuns, at position: Float) {
@@ -47,9 +49,11 @@ struct DataBarAssembler: Sendable {
             }
         }
         for chain in finds.chains {
-            if let i = chains.firstIndex(where: { $0.pairs == chain.pairs }) {
+            let reading = chain.reading
+            if let i = chainIndex[reading] {
                 chains[i].lines.insert(chain.line)
             } else if chains.count < Self.maximumChains {
+                chainIndex[reading] = chains.count
                 chains.append(chain)
             }
         }
@@ -94,7 +98,7 @@ struct DataBarAssembler: Sendable {
         }
         for group in groups {
             guard let symbol = DataBarExpanded.assemble(group) else { continue }
-            let lines = Array(Set(symbol.chains.map { group[$0].line })).sorted()
+            let lines = Array(Set(symbol.lines)).sorted()
             emit(DataBarSymbolRead(symbology: .databarExpanded, bytes: symbol.bytes, isGS1: true, lines: lines, margin: symbol.margin,
                                    evidence: lines.count, linked: symbol.linked))
         }

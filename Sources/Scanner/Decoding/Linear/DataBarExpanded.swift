@@ -29,6 +29,14 @@ struct DataBarExpandedChain: Sendable, Hashable {
     var endEdge: Float
     /// Positions of the lines on which these same pairs were read.
     var lines: Set<Float> = []
+
+    /// What the pairs read, finders and character values, without how
+    /// closely each was measured: every line across a row measures its
+    /// characters a little differently, and is one more sighting of the
+    /// same chain, not a chain of its own.
+    var reading: [Int] {
+        pairs.flatMap { [$0.identity, $0.left?.value ?? -1, $0.right?.value ?? -1] }
+    }
 }
 
 enum DataBarExpanded {
@@ -126,7 +134,8 @@ enum DataBarExpanded {
         /// The pairs placed, in sequence order.
         var pairs: [DataBarExpandedPair]
         var margin: Float
-        var chains: [Int]
+        /// The line of each chain placed.
+        var lines: [Float]
         /// The linkage flag, the bit field's first bit.
         var linked: Bool
     }
@@ -137,10 +146,10 @@ enum DataBarExpanded {
     /// placed where it fits without contradicting what is placed, or left out.
     static func assemble(_ chains: [DataBarExpandedChain]) -> Symbol? {
         var unique: [DataBarExpandedChain] = []
-        var index: [[DataBarExpandedPair]: Int] = [:]
+        var index: [[Int]: Int] = [:]
         for chain in chains.prefix(256) {
-            if let i = index[chain.pairs] { unique[i].lines.formUnion(chain.lines) } else {
-                index[chain.pairs] = unique.count
+            if let i = index[chain.reading] { unique[i].lines.formUnion(chain.lines) } else {
+                index[chain.reading] = unique.count
                 unique.append(chain)
             }
         }
@@ -208,7 +217,7 @@ enum DataBarExpanded {
             if placed.allSatisfy({ $0 != nil }) {
                 let pairs = placed.compactMap { $0 }
                 if let (bytes, margin, linked) = checked(pairs), !symbols.contains(where: { $0.bytes == bytes }) {
-                    symbols.append(Symbol(bytes: bytes, pairs: pairs, margin: margin, chains: used, linked: linked))
+                    symbols.append(Symbol(bytes: bytes, pairs: pairs, margin: margin, lines: used.map { chains[$0].line }, linked: linked))
                 }
                 return
             }

@@ -54,4 +54,21 @@ import ScannerTestSupport
             #expect(symbols.first?.lines.count ?? 0 >= (rows.count + 3) / 4, "cols \(cols)")
         } when: { cols == 1 }
     }
+
+    /// A stacked symbol turned a few degrees, read whole by our reader: every
+    /// line across a row measures its characters a little differently, and
+    /// while each sighting counted as a chain of its own, the placement
+    /// search ran out of its budget among a hundred copies of eight rows
+    /// (this 4-row symbol at -7, -4, -3, -2 and 10°). Not at -5°: there
+    /// three chains read on one line each, where a line left its row, give
+    /// a second message that passes the check, and two that fit are a guess.
+    @Test(arguments: [-7.0, -4, -3, -2, 2, 3, 4, 5, 7, 10])
+    func expandedStackedTurnedAFewDegrees(_ degrees: Double) throws {
+        let frame = try ZintRenderer.render(.databarExpanded, .gs1("[01]40997233402207[17]290802[21]SY1FWBI0K"), moduleSize: 3, margin: 20,
+                                            form: .expandedStacked(columns: 2)).frame.rotated(degrees: degrees)
+        var configuration = DecoderConfiguration(symbologies: [.databarExpanded])
+        configuration.singleEngine = .native
+        let found = BarcodeReader(configuration: configuration).read(frame).detections
+        #expect(found.map(\.text) == ["0140997233402207172908022" + "1SY1FWBI0K"], "\(degrees)°: \(found.map(\.humanReadable))")
+    }
 }
