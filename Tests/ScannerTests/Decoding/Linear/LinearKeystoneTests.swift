@@ -18,7 +18,7 @@ import Testing
     ]
 
     /// EAN/UPC, with and without an add-on: a module averaged over the
-    /// symbol was 30 % off at both ends (`ModuleRamp`).
+    /// symbol was 40 % off at both ends (`ModuleRamp`).
     @Test(arguments: symbols.indices, [0.3, 0.4])
     func readsAnEANOrUPCSeenAtASlant(_ index: Int, _ keystone: Double) throws {
         let (zintSymbology, data, main, text, addOn) = Self.symbols[index]
