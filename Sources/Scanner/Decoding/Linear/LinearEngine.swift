@@ -140,18 +140,12 @@ struct LinearEngine: BarcodeEngine {
     }
 
     /// Groups of one payload that the voting kept apart across a stretch
-    /// of lines that read nothing (noise, a scratch, a glare) joined, when
-    /// they start and end at the same places along the lines: one symbol.
-    /// Two equal labels side by side stay two; stacked exactly in line, they
-    /// would be taken for one.
+    /// of lines that read nothing (noise, a scratch, a glare, a crease)
+    /// joined where they are one symbol (`isOneSymbol`).
     static func joined(_ voted: [LinearSymbolVoting.VotedSymbol]) -> [LinearSymbolVoting.VotedSymbol] {
         var joined: [LinearSymbolVoting.VotedSymbol] = []
         for symbol in voted.sorted(by: { $0.minOffset < $1.minOffset }) {
-            let tolerance = 0.03 * (symbol.end - symbol.start) + 2
-            if let index = joined.firstIndex(where: {
-                $0.symbology == symbol.symbology && $0.bytes == symbol.bytes
-                    && abs($0.start - symbol.start) <= tolerance && abs($0.end - symbol.end) <= tolerance
-            }) {
+            if let index = joined.firstIndex(where: { isOneSymbol($0, symbol) }) {
                 joined[index].evidence += symbol.evidence
                 if symbol.maxOffset > joined[index].maxOffset { joined[index].last = symbol.last }
                 joined[index].maxOffset = max(joined[index].maxOffset, symbol.maxOffset)
@@ -162,6 +156,29 @@ struct LinearEngine: BarcodeEngine {
             }
         }
         return joined
+    }
+
+    /// Of a group's length along the lines, the share another must cover
+    /// too to be the same symbol bent or slanted (`isOneSymbol`).
+    static let joinOverlap: Float = 0.9
+
+    /// Whether two groups of one payload, `later` from lines after
+    /// `earlier`'s first, are one symbol: they start and end at the same
+    /// places along the lines (within 3 % of its length and 2 pixels), or
+    /// they cover nearly the same stretch of them (`joinOverlap`) less than
+    /// a quarter of its length apart across them, a bent or slanted symbol
+    /// whose ends move from one stretch of lines to the next (crumpled bags,
+    /// upca-3/17 and 5/33: by up to 7 % of its length, over a crease, each
+    /// reported twice). Two equal labels side by side stay two; stacked in
+    /// line and that close, they would be taken for one.
+    static func isOneSymbol(_ earlier: LinearSymbolVoting.VotedSymbol, _ later: LinearSymbolVoting.VotedSymbol) -> Bool {
+        guard earlier.symbology == later.symbology, earlier.bytes == later.bytes else { return false }
+        let length = later.end - later.start
+        let tolerance = 0.03 * length + 2
+        if abs(earlier.start - later.start) <= tolerance && abs(earlier.end - later.end) <= tolerance { return true }
+        let shared = min(earlier.end, later.end) - max(earlier.start, later.start)
+        let shorter = min(earlier.end - earlier.start, length)
+        return shorter > 0 && shared >= joinOverlap * shorter && later.minOffset - earlier.maxOffset <= 0.25 * length
     }
 
     /// A voted symbol as a detection: its outline runs from its extent on
