@@ -132,7 +132,7 @@ enum Telepen {
             position = i
             // The next character's module size, from this one's width and make-up.
             let model = narrows * classifier.narrow + wides * classifier.wide
-            if !ended, model > 0, pixels > 0 { scale = 0.5 * scale + 0.5 * pixels / model }
+            if !ended, model > 0, pixels > 0 { scale = pixels / model }
             return UInt8(byte & 0x7F)
         }
     }

@@ -42,6 +42,18 @@ import Testing
         }
     }
 
+    /// Telepen: each character's module from the character before alone; a
+    /// running average lagged behind on a short symbol at a steep slant, and
+    /// the narrow end's elements and quiet zone were judged too wide a module.
+    @Test(arguments: ["TT", "Hi!", "TELEPEN"], [0.3, 0.4])
+    func readsATelepenSeenAtASlant(_ data: String, _ keystone: Double) throws {
+        let rendered = try ZintRenderer.render(.telepen, .text(data), moduleSize: 4, margin: 60).frame
+        for (side, frame) in Self.slanted(rendered, keystone) {
+            let found = Self.reader(for: [.telepen]).read(frame).detections
+            #expect(found.map(\.text) == [data], "\(data), \(keystone) narrower on the \(side): \(found.map(\.humanReadable))")
+        }
+    }
+
     /// `frame` with its right side `keystone` shorter, and turned half round first.
     static func slanted(_ frame: Frame, _ keystone: Double) -> [(String, Frame)] {
         [("right", frame.keystoned(keystone)), ("left", frame.rotated(degrees: 180).keystoned(keystone))]
