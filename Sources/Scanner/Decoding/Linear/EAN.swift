@@ -220,11 +220,27 @@ enum EANDecoder {
         return read
     }
 
+    /// Digit `k` of an EAN-13 or UPC-A (`halfDigits` 6) or an EAN-8 (4)
+    /// whose start guard's first bar is run `s`: its first run, and its
+    /// centre in modules from the symbol's start.
+    static func digitRun(_ k: Int, from s: Int, halfDigits: Int) -> Int {
+        s + 3 + 4 * k + (k < halfDigits ? 0 : 5)
+    }
+
+    static func digitCentre(_ k: Int, halfDigits: Int) -> Float {
+        Float(3 + 7 * k + (k < halfDigits ? 0 : 5)) + 3.5
+    }
+
+    /// Its modules from guard to guard.
+    static func symbolModules(halfDigits: Int) -> Float {
+        Float(3 + 14 * halfDigits + 5 + 3)
+    }
+
     /// EAN-13 (halfDigits 6) or EAN-8 (halfDigits 4) starting at bar run `s`,
     /// with the module at its end, where an add-on follows.
     private static func decodeEAN(_ w: UnsafeBufferPointer<Float>, at s: Int, halfDigits: Int) -> (LinearRead, Float)? {
         let runCount = 3 + 8 * halfDigits + 5 + 3
-        let modules = Float(3 + 14 * halfDigits + 5 + 3)
+        let modules = symbolModules(halfDigits: halfDigits)
         guard s + runCount < w.count else { return nil }  // the right quiet zone run must exist
         guard let ramp = ModuleRamp(w, symbolAt: s, halfDigits: halfDigits) else { return nil }
         let centre = s + 3 + 4 * halfDigits
@@ -233,8 +249,8 @@ enum EANDecoder {
               isGuard(w, at: s, count: 3, module: ramp.module(at: 1.5)),
               isGuard(w, at: centre, count: 5, module: ramp.module(at: centreAt)),
               isGuard(w, at: s + runCount - 3, count: 3, module: ramp.module(at: modules - 1.5)) else { return nil }
-        let starts = (0..<(2 * halfDigits)).map { k in s + 3 + 4 * k + (k < halfDigits ? 0 : 5) }
-        let digitModules = (0..<(2 * halfDigits)).map { k in ramp.module(at: Float(3 + 7 * k + (k < halfDigits ? 0 : 5)) + 3.5) }
+        let starts = (0..<(2 * halfDigits)).map { digitRun($0, from: s, halfDigits: halfDigits) }
+        let digitModules = (0..<(2 * halfDigits)).map { ramp.module(at: digitCentre($0, halfDigits: halfDigits)) }
         let guards = [
             GuardElements(start: s, count: 3, module: ramp.module(at: 1.5)),
             GuardElements(start: centre + 1, count: 3, module: ramp.module(at: centreAt)),

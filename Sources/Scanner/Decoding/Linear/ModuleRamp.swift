@@ -25,9 +25,8 @@ struct ModuleRamp: Sendable {
         guard count > 1, s >= 0, s + 3 + 4 * count + 5 <= w.count else { return nil }
         var sumU: Float = 0, sumM: Float = 0, sumUU: Float = 0, sumUM: Float = 0
         for k in 0..<count {
-            let right = k < halfDigits ? 0 : 5
-            let at = s + 3 + 4 * k + right
-            let u = Float(3 + 7 * k + right) + 3.5
+            let at = EANDecoder.digitRun(k, from: s, halfDigits: halfDigits)
+            let u = EANDecoder.digitCentre(k, halfDigits: halfDigits)
             let m = (w[at] + w[at + 1] + w[at + 2] + w[at + 3]) / 7
             sumU += u; sumM += m; sumUU += u * u; sumUM += u * m
         }
@@ -36,8 +35,7 @@ struct ModuleRamp: Sendable {
         let spread = sumUU - n * meanU * meanU
         guard spread > 0 else { return nil }
         (mean, centre, slope) = (meanM, meanU, (sumUM - n * meanU * meanM) / spread)
-        let length = Float(3 + 14 * halfDigits + 5 + 3)
-        let (first, last) = (module(at: 0), module(at: length))
+        let (first, last) = (module(at: 0), module(at: EANDecoder.symbolModules(halfDigits: halfDigits)))
         guard first > 0, last > 0, max(first, last) <= Self.maximumRatio * min(first, last) else { return nil }
     }
 
