@@ -244,17 +244,20 @@ enum EANDecoder {
         guard s + runCount < w.count else { return nil }  // the right quiet zone run must exist
         guard let ramp = ModuleRamp(w, symbolAt: s, halfDigits: halfDigits) else { return nil }
         let centre = s + 3 + 4 * halfDigits
-        let centreAt = Float(3 + 7 * halfDigits) + 2.5
+        // The module at each guard's middle.
+        let (startGuard, centreGuard, endGuard) = (
+            ramp.module(at: 1.5), ramp.module(at: Float(3 + 7 * halfDigits) + 2.5), ramp.module(at: modules - 1.5)
+        )
         guard isQuiet(w, at: s - 1, module: ramp.module(at: 0)), isQuiet(w, at: s + runCount, module: ramp.module(at: modules)),
-              isGuard(w, at: s, count: 3, module: ramp.module(at: 1.5)),
-              isGuard(w, at: centre, count: 5, module: ramp.module(at: centreAt)),
-              isGuard(w, at: s + runCount - 3, count: 3, module: ramp.module(at: modules - 1.5)) else { return nil }
+              isGuard(w, at: s, count: 3, module: startGuard),
+              isGuard(w, at: centre, count: 5, module: centreGuard),
+              isGuard(w, at: s + runCount - 3, count: 3, module: endGuard) else { return nil }
         let starts = (0..<(2 * halfDigits)).map { digitRun($0, from: s, halfDigits: halfDigits) }
         let digitModules = (0..<(2 * halfDigits)).map { ramp.module(at: digitCentre($0, halfDigits: halfDigits)) }
         let guards = [
-            GuardElements(start: s, count: 3, module: ramp.module(at: 1.5)),
-            GuardElements(start: centre + 1, count: 3, module: ramp.module(at: centreAt)),
-            GuardElements(start: s + runCount - 3, count: 3, module: ramp.module(at: modules - 1.5)),
+            GuardElements(start: s, count: 3, module: startGuard),
+            GuardElements(start: centre + 1, count: 3, module: centreGuard),
+            GuardElements(start: s + runCount - 3, count: 3, module: endGuard),
         ]
         guard let (read, (symbology, bytes)) = digits(w, at: starts, left: halfDigits, evenAllowed: halfDigits == 6, modules: digitModules,
                                                       guards: guards, spell: { symbol($0, halfDigits: halfDigits) })
