@@ -39,7 +39,7 @@ enum DataMatrixDetector {
         // blurred finder edge, and its chord outside a bent one (by 2 % of its length).
         let fractions = (0..<4).map { i in
             let a = quad[i], b = quad[(i + 1) % 4]
-            return (insets + [0.02 * DataMatrixOutline.distance(a, b)]).map {
+            return (insets + [0.02 * a.distance(to: b)]).map {
                 DataMatrixOutline.scan(image, a, b, inset: $0, inner: centre).fraction
             }.max() ?? 0
         }
@@ -50,7 +50,7 @@ enum DataMatrixDetector {
             // Corner i joins edges i-1 and i.
             let score = min(fractions[(i + 3) % 4], fractions[i])
             let bl = quad[i], next = quad[(i + 1) % 4], prev = quad[(i + 3) % 4]
-            let armA = DataMatrixOutline.distance(bl, next), armB = DataMatrixOutline.distance(bl, prev)
+            let armA = bl.distance(to: next), armB = bl.distance(to: prev)
             // Arms at least 8 modules of the other arm's 144 (8x144 is the most elongated size).
             guard score >= 0.8, min(armA, armB) >= max(Double(minSide) * 0.8, max(armA, armB) / 20) else { continue }
             // The outline's fourth corner is cut where the timing edges meet, or missing when the
@@ -64,11 +64,11 @@ enum DataMatrixDetector {
             if let dn = DataMatrixOutline.straightRun(hull, from: corners[(i + 1) % 4], step: 1, tolerance: 1.5),
                let dp = DataMatrixOutline.straightRun(hull, from: corners[(i + 3) % 4], step: -1, tolerance: 1.5),
                let x = MatrixPoint.meeting(of: next, along: dn - next, with: prev, along: dp - prev, minimumSine: 0.05),
-               DataMatrixOutline.distance(x, estimates[0]) < 0.3 * DataMatrixOutline.distance(next, prev) {
+               x.distance(to: estimates[0]) < 0.3 * next.distance(to: prev) {
                 estimates.insert(x, at: 0)
             }
             let fars = estimates.enumerated().filter { k, f in
-                !estimates[..<k].contains { DataMatrixOutline.distance($0, f) < 2 }
+                !estimates[..<k].contains { $0.distance(to: f) < 2 }
             }.map(\.element).filter { f in
                 // A far-corner estimate off by a module or so lets the edge leave the timing row at
                 // some insets: any inset that shows both edges dashed will do.
@@ -104,7 +104,7 @@ enum DataMatrixDetector {
                                 bl: MatrixPoint, mirrored: Bool) -> DataMatrixCandidate? {
         let centre = MatrixPoint(x: (tl.x + tr.x + br.x + bl.x) / 4, y: (tl.y + tr.y + br.y + bl.y) / 4)
         func counts(_ a: MatrixPoint, _ b: MatrixPoint) -> [Int] {
-            let len = DataMatrixOutline.distance(a, b)
+            let len = a.distance(to: b)
             var found: [Int] = []
             // Runs under 1.5 px may be the pixel staircase of a slanted edge, or modules of a
             // symbol at 2 px per module: both readings give a module size estimate.

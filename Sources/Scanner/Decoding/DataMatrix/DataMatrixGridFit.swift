@@ -95,7 +95,7 @@ enum DataMatrixGridFit {
         guard let grid = SamplingGrid(corners: [MatrixPoint(x: 0, y: 0), MatrixPoint(x: c, y: 0),
                                                 MatrixPoint(x: c, y: r), MatrixPoint(x: 0, y: r)], image: corners)
         else { return nil }
-        let module = DataMatrixOutline.distance(corners[0], corners[1]) / c
+        let module = corners[0].distance(to: corners[1]) / c
         return GridSampler.sample(image, grid: grid, width: size.columns, height: size.rows, moduleSize: module)
     }
 }

@@ -7,10 +7,6 @@ enum DataMatrixOutline {
         (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
     }
 
-    static func distance(_ a: MatrixPoint, _ b: MatrixPoint) -> Double {
-        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
-    }
-
     /// Signed area (positive for the hull's vertex order).
     static func area(_ p: [MatrixPoint]) -> Double {
         guard p.count >= 3 else { return 0 }
@@ -59,7 +55,7 @@ enum DataMatrixOutline {
         var k = 1
         while k < n {
             let v = hull[((start + step * k) % n + n) % n]
-            let len = distance(a, v)
+            let len = a.distance(to: v)
             guard len > 0 else { k += 1; continue }
             var straight = true
             for m in 1..<k {
@@ -79,7 +75,7 @@ enum DataMatrixOutline {
     static func scan(_ image: BinaryImage, _ a: MatrixPoint, _ b: MatrixPoint, inset: Double,
                      inner: MatrixPoint, minRun: Int = 1, from t0: Double = 0.05, to t1: Double = 0.95)
         -> (fraction: Double, darkRuns: Int) {
-        let len = distance(a, b)
+        let len = a.distance(to: b)
         guard len >= 2 else { return (0, 0) }
         var nx = -(b.y - a.y) / len, ny = (b.x - a.x) / len
         let mid = MatrixPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)

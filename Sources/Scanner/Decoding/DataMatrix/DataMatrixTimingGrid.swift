@@ -65,7 +65,7 @@ enum DataMatrixTimingGrid {
         }
         guard let grid = SamplingGrid(xs: (0...columns).map(Double.init), ys: (0...rows).map(Double.init), points: points)
         else { return nil }
-        let module = DataMatrixOutline.distance(corners[0], corners[1]) / Double(columns)
+        let module = corners[0].distance(to: corners[1]) / Double(columns)
         return GridSampler.sample(image, grid: grid, width: columns, height: rows, moduleSize: module)
     }
 

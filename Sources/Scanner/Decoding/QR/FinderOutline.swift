@@ -80,7 +80,7 @@ enum FinderOutline {
             // Sides must cross at a clear angle (their fitted directions are unit vectors).
             let (side, next) = (lines[k], lines[(k + 1) % 4])
             guard let p = MatrixPoint.meeting(of: side.p, along: side.d, with: next.p, along: next.d, minimumSine: 0.2),
-                  pixelDistance(p, f.point) < f.moduleSize * 7 else { return nil }
+                  p.distance(to: f.point) < f.moduleSize * 7 else { return nil }
             out.append(p)
         }
         // Opposite corners are symmetric about the centre, which the cross-checks located well:

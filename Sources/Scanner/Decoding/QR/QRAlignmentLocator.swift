@@ -32,9 +32,9 @@ enum QRAlignmentLocator {
                                                          maxRun: maxRun * 3 / 2, variance: 0.8, outerCap: cap) != nil
                     else { continue }
                     let p = MatrixPoint(x: rx, y: cy)
-                    let d = pixelDistance(p, predicted)
+                    let d = p.distance(to: predicted)
                     // One pattern is hit from several rows: keep it once.
-                    guard d <= radius, !found.contains(where: { pixelDistance($0.p, p) < moduleSize }) else { continue }
+                    guard d <= radius, !found.contains(where: { $0.p.distance(to: p) < moduleSize }) else { continue }
                     found.append((p, d))
                     if found.count >= 4 * limit + 8 { break }
                 }

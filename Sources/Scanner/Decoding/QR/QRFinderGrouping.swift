@@ -15,18 +15,13 @@ struct FinderTriple: Sendable {
     /// Symbol sizes 4v+17 consistent with the finder distances (a range: the module size from run
     /// lengths is only good to about 10%), nearest estimate first.
     func dimensionCandidates() -> [Int] {
-        let d = (pixelDistance(topLeft.point, topRight.point) + pixelDistance(topLeft.point, bottomLeft.point)) / 2
+        let d = (topLeft.point.distance(to: topRight.point) + topLeft.point.distance(to: bottomLeft.point)) / 2
         let estimate = d / moduleSize + 7
         let lo = max(21, Int((estimate * 0.85 - 17) / 4) * 4 + 17)
         let hi = min(177, Int(((estimate * 1.15 - 17) / 4).rounded(.up)) * 4 + 17)
         guard lo <= hi else { return [] }
         return stride(from: lo, through: hi, by: 4).sorted { abs(Double($0) - estimate) < abs(Double($1) - estimate) }
     }
-}
-
-@inline(__always)
-func pixelDistance(_ a: MatrixPoint, _ b: MatrixPoint) -> Double {
-    ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
 }
 
 /// Groups finder candidates into plausible QR triples without trying every triple: candidates are
@@ -52,7 +47,7 @@ enum QRFinderGrouping {
                 for gx in (cx - r)...(cx + r) {
                     guard let list = grid[key(gx, gy)] else { continue }
                     for j in list where j != ia && similarSize(a, finders[j]) {
-                        let d = pixelDistance(a.point, finders[j].point)
+                        let d = a.point.distance(to: finders[j].point)
                         if d >= 10 * a.moduleSize && d <= reach { near.append(j) }
                     }
                 }

@@ -88,7 +88,7 @@ enum QRModel2Sampler {
             hi = MatrixPoint(x: max(hi.x, p.x), y: max(hi.y, p.y))
         }
         let centre = MatrixPoint(x: (lo.x + hi.x) / 2, y: (lo.y + hi.y) / 2)
-        let radius = pixelDistance(lo, hi) / 2 + searchRadius(largest, t.moduleSize)
+        let radius = lo.distance(to: hi) / 2 + searchRadius(largest, t.moduleSize)
         return QRAlignmentLocator.candidates(image, near: centre, moduleSize: t.moduleSize, radius: radius, limit: 24)
     }
 
@@ -105,8 +105,8 @@ enum QRModel2Sampler {
         guard d >= 25 else { return affineFit }
         let dd = Double(d), m = t.moduleSize, inner = dd - 6.5
         let predicted = affine.apply(inner, inner), radius = searchRadius(d, m)
-        let near = hits.filter { pixelDistance($0, predicted) <= radius }
-            .sorted { pixelDistance($0, predicted) < pixelDistance($1, predicted) }
+        let near = hits.filter { $0.distance(to: predicted) <= radius }
+            .sorted { $0.distance(to: predicted) < $1.distance(to: predicted) }
         var best: (fit: SizeFit, mismatch: Double)?, tried = 0
         for br in near where tried < 6 {
             guard let h = PerspectiveTransform.quadToQuad(

@@ -16,7 +16,7 @@ enum QRTimingLine {
         let ux = vx / vl, uy = vy / vl
         let p = MatrixPoint(x: a.x + 3 * a.moduleSize * ux, y: a.y + 3 * a.moduleSize * uy)
         let q = MatrixPoint(x: b.x + 3 * b.moduleSize * ux, y: b.y + 3 * b.moduleSize * uy)
-        let length = pixelDistance(p, q)
+        let length = p.distance(to: q)
         let steps = Int(length * 2)
         guard steps >= 8, steps < 8192 else { return nil }
         var runs: [Int] = []

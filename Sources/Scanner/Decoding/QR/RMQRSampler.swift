@@ -43,7 +43,7 @@ enum RMQRSampler {
         // From the middle of the separator module, so the first run is surely light.
         var start = t.apply(7.5, 0.5)
         let next = t.apply(8.5, 0.5)
-        let pitch = pixelDistance(start, next)
+        let pitch = start.distance(to: next)
         guard pitch >= 1 else { return nil }
         var direction = MatrixPoint(x: (next.x - start.x) / pitch, y: (next.y - start.y) / pitch)
         let o = t.apply(0, 0), below = t.apply(0, 1)
@@ -149,8 +149,8 @@ enum RMQRSampler {
         // Under perspective the modules at the far end differ in size from the finder's: predict
         // from the measured row there (its last module) and scale the finder's down vector alike.
         let b = top.boundaries
-        let lastPitch = pixelDistance(b[b.count - 1].point, b[b.count - 2].point) / 3
-        let scale = lastPitch / max(1e-9, pixelDistance(t.apply(0, 0), t.apply(1, 0)))
+        let lastPitch = b[b.count - 1].point.distance(to: b[b.count - 2].point) / 3
+        let scale = lastPitch / max(1e-9, t.apply(0, 0).distance(to: t.apply(1, 0)))
         let endTop = MatrixPoint(x: b[b.count - 1].point.x - 2.5 * (b[b.count - 1].point.x - b[b.count - 2].point.x) / 3,
                                  y: b[b.count - 1].point.y - 2.5 * (b[b.count - 1].point.y - b[b.count - 2].point.y) / 3)
         let predicted = MatrixPoint(x: endTop.x + downLeft.x * scale * (dh - 3), y: endTop.y + downLeft.y * scale * (dh - 3))
