@@ -323,6 +323,15 @@ struct Pass {
             ]
         case .thorough:
             let zbarOnly: Set<EngineName> = [.zbar], zxingOnly: Set<EngineName> = [.zxing]
+            // zxing halves the image (its tryDownscale) in the first pass and
+            // on the x3 view only, where the halvings read the noisiest
+            // PDF417 and QR renders. On the other views they come back to
+            // about an image a pass before read: they were a third of
+            // zxing's cost in second chances, 7 % of the CPU on the no-code
+            // photos of corpus-more, and read nothing over the corpus,
+            // corpus-more and 7344 degraded renders but one PDF417 at noise
+            // σ 90 (3 of 4 without them; zxing-cpp 3.1.1 reads none).
+            let unhalved = EngineOptions(tryHarder: true, zxingHalves: false)
             // Bars the localizer saw leaning: turned upright first, as
             // zbar's scan lines read bars across rows and columns. No other
             // turns: our readers' lines and finder searches run at any
@@ -332,19 +341,13 @@ struct Pass {
             return [Pass(harder, engines: firstEngines)] + upright + [
                 // With MicroPDF417, unlike normal effort: a still may be a
                 // light-on-dark MicroPDF417, which only this pass reads.
-                Pass([.inverted], harder, engines: invertedEngines),
-                Pass([.downscaled], harder),
-                Pass([.bordered], harder),
+                Pass([.inverted], unhalved, engines: invertedEngines),
+                Pass([.downscaled], unhalved),
+                Pass([.bordered], unhalved),
                 // Twice the size, where zbar scans every other line: the
                 // lines between are interpolated and cost twice as much.
-                // zxing reads it without its halvings, which come back to
-                // about the image the passes before read: on the no-code
-                // photos of corpus-more they were 3 % of the CPU, and over the
-                // corpus and 7344 degraded renders they read nothing. (The
-                // enlarged passes below keep them: there they read 5 of the
-                // noisiest PDF417 and QR renders.)
                 Pass([.upscaled], EngineOptions(tryHarder: true, zbarDensity: Step.upscaled.ownLinesDensity, zxingHalves: false)),
-                Pass([.stretched], harder),
+                Pass([.stretched], unhalved),
                 // zbar's sparser scan (every other line) keeps different
                 // edge runs than the full one: it read a one-pixel-high
                 // EAN-8 that density 1 missed.
@@ -352,14 +355,14 @@ struct Pass {
                 // Defocused 1D photos: steeper edges give zbar clean runs.
                 Pass([.sharpened], harder, engines: zbarOnly),
                 // Shadows and glare: a local threshold where a global one fails.
-                Pass([.thresholded(radius: 20)], harder),
+                Pass([.thresholded(radius: 20)], unhalved),
                 // Both at once: a blurred code in uneven light.
                 Pass([.sharpened, .thresholded(radius: 20)], harder, engines: zbarOnly),
                 // Modules about a pixel wide: enlarge a lot, then one global
                 // threshold keeps the thin ones that local averaging erodes.
                 Pass([.scaled(3)], EngineOptions(tryHarder: true, binarizer: .globalHistogram), engines: zxingOnly),
                 // Matrix symbols cropped to the edge and small.
-                Pass([.bordered, .upscaled], harder, engines: zxingOnly),
+                Pass([.bordered, .upscaled], unhalved, engines: zxingOnly),
             ]
         }
     }
