@@ -82,47 +82,54 @@ enum DataMatrixDetector {
             // Standard orientation (y down): cross(BR - BL, TL - BL) < 0.
             let normalOrder = DataMatrixOutline.cross(bl, next, prev) < 0
             let (br, tl) = normalOrder ? (next, prev) : (prev, next)
-            for far in fars {
-                if let c = measure(image, tl: tl, tr: far, br: br, bl: bl, mirrored: false) { result.append(c) }
+            // A mirrored symbol's timing edges are the same two edges with
+            // rows and columns swapped: each is counted once.
+            let counted = fars.map { far in
+                let centre = MatrixPoint(x: (tl.x + far.x + br.x + bl.x) / 4, y: (tl.y + far.y + br.y + bl.y) / 4)
+                return (far: far, top: moduleCounts(image, tl, far, inner: centre), right: moduleCounts(image, br, far, inner: centre))
+            }
+            for edges in counted {
+                if let c = candidate(tl: tl, tr: edges.far, br: br, bl: bl, columns: edges.top, rows: edges.right, mirrored: false) { result.append(c) }
             }
             if allowMirrored {
-                for far in fars {
-                    if let c = measure(image, tl: br, tr: far, br: tl, bl: bl, mirrored: true) { result.append(c) }
+                for edges in counted {
+                    if let c = candidate(tl: br, tr: edges.far, br: tl, bl: bl, columns: edges.right, rows: edges.top, mirrored: true) { result.append(c) }
                 }
             }
         }
         return result
     }
 
-    /// Module counts from the dark runs along the top and right (timing) edges: a first count
-    /// near the edge gives the module size, then counts at a quarter, half and three
-    /// quarters of a module inside (the edge estimate may drift by a module towards the far
-    /// corner, into the quiet zone or the data; runs under half a module are ignored as noise).
-    /// The sizes near any of these counts are kept, nearest to the median first; the grid fit
-    /// picks among them.
-    private static func measure(_ image: BinaryImage, tl: MatrixPoint, tr: MatrixPoint, br: MatrixPoint,
-                                bl: MatrixPoint, mirrored: Bool) -> DataMatrixCandidate? {
-        let centre = MatrixPoint(x: (tl.x + tr.x + br.x + bl.x) / 4, y: (tl.y + tr.y + br.y + bl.y) / 4)
-        func counts(_ a: MatrixPoint, _ b: MatrixPoint) -> [Int] {
-            let len = a.distance(to: b)
-            var found: [Int] = []
-            // Runs under 1.5 px may be the pixel staircase of a slanted edge, or modules of a
-            // symbol at 2 px per module: both readings give a module size estimate.
-            for minRun in [1, 3] {
-                let first = insets.map {
-                    DataMatrixOutline.scan(image, a, b, inset: $0, inner: centre, minRun: minRun, from: 0, to: 1).darkRuns
-                }.max() ?? 0
-                guard first >= 2 else { continue }
-                let module = len / Double(2 * first)
-                found.append(first)
-                for f in [0.25, 0.5, 0.75] {
-                    found.append(DataMatrixOutline.scan(image, a, b, inset: module * f, inner: centre,
-                                                        minRun: max(1, Int(module)), from: 0, to: 1).darkRuns)
-                }
+    /// Module counts from the dark runs along a timing edge from `a` to `b`, `inner` the
+    /// symbol's centre: a first count near the edge gives the module size, then counts at a
+    /// quarter, half and three quarters of a module inside (the edge estimate may drift by a
+    /// module towards the far corner, into the quiet zone or the data; runs under half a module
+    /// are ignored as noise). Sorted; empty when the edge shows too few runs.
+    private static func moduleCounts(_ image: BinaryImage, _ a: MatrixPoint, _ b: MatrixPoint, inner centre: MatrixPoint) -> [Int] {
+        let len = a.distance(to: b)
+        var found: [Int] = []
+        // Runs under 1.5 px may be the pixel staircase of a slanted edge, or modules of a
+        // symbol at 2 px per module: both readings give a module size estimate.
+        for minRun in [1, 3] {
+            let first = insets.map {
+                DataMatrixOutline.scan(image, a, b, inset: $0, inner: centre, minRun: minRun, from: 0, to: 1).darkRuns
+            }.max() ?? 0
+            guard first >= 2 else { continue }
+            let module = len / Double(2 * first)
+            found.append(first)
+            for f in [0.25, 0.5, 0.75] {
+                found.append(DataMatrixOutline.scan(image, a, b, inset: module * f, inner: centre,
+                                                    minRun: max(1, Int(module)), from: 0, to: 1).darkRuns)
             }
-            return found.filter { $0 >= 4 }.map { 2 * $0 }.sorted()
         }
-        let columns = counts(tl, tr), rows = counts(br, tr)
+        return found.filter { $0 >= 4 }.map { 2 * $0 }.sorted()
+    }
+
+    /// The candidate whose top (timing) edge counted `columns` and right edge `rows`
+    /// (`moduleCounts`): the sizes near any of these counts are kept, nearest to the median
+    /// first; the grid fit picks among them.
+    private static func candidate(tl: MatrixPoint, tr: MatrixPoint, br: MatrixPoint, bl: MatrixPoint,
+                                  columns: [Int], rows: [Int], mirrored: Bool) -> DataMatrixCandidate? {
         guard !columns.isEmpty, !rows.isEmpty else { return nil }
         func near(_ n: Int, _ measured: [Int]) -> Bool { measured.contains { abs($0 - n) <= max(2, $0 / 8) } }
         let mc = columns[columns.count / 2], mr = rows[rows.count / 2]
