@@ -186,7 +186,7 @@ struct ReadPipeline: Sendable {
         meter.allow(configuration.secondChanceWork)
         var passes = 1
         let sequence = Pass.sequence(for: configuration.effort, frame: frame, region: target, barTilt: tilt)
-        let chances = Pass.secondChances(of: sequence, for: candidates)
+        let chances = Pass.secondChances(of: sequence, for: candidates, blur: EdgeBlur.sigma(of: target))
         for pass in chances {
             if meter.isSpent || meter.isPastDeadline() { break }
             passes += 1

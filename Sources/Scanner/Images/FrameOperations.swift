@@ -244,6 +244,52 @@ extension Frame {
         }
     }
 
+    /// Edges steepened by a wide unsharp mask: the pixel plus `amount` times
+    /// its difference from a Gaussian blur of `sigma` pixels. For defocused
+    /// symbols whose one-module bars and spaces blur has merged with their
+    /// neighbours, which the 3×3 mask of `sharpened()` is too narrow to
+    /// bring back.
+    public func unsharpMasked(sigma: Double, amount: Double) -> Frame {
+        let radius = max(1, Int((3 * sigma).rounded(.up)))
+        // Integer weights summing to exactly 2^10 (the centre takes the
+        // rounding), so that the blur over both directions is the sum
+        // shifted by 20, in 32 bits: at most 2^10 · 2^10 · 255.
+        let raw = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = raw.reduce(0, +)
+        var weights = raw.map { Int32(($0 / total * 1024).rounded()) }
+        weights[radius] += 1024 - weights.reduce(0, +)
+        let gain = Int32((amount * 256).rounded())
+        let (width, height) = (self.width, self.height)
+        let across = UnsafeMutableBufferPointer<Int32>.allocate(capacity: width * height)
+        let column = UnsafeMutableBufferPointer<Int32>.allocate(capacity: width)
+        defer { across.deallocate(); column.deallocate() }
+        return weights.withUnsafeBufferPointer { k in
+            mapped(width: width, height: height) { src, stride, dst in
+                // Along each row, the edge pixels standing in for those outside.
+                for y in 0..<height {
+                    let row = src + y * stride, out = across.baseAddress! + y * width
+                    for x in 0..<width {
+                        var sum: Int32 = 0
+                        for t in -radius...radius { sum &+= k[t + radius] &* Int32(row[min(max(x + t, 0), width - 1)]) }
+                        out[x] = sum
+                    }
+                }
+                for y in 0..<height {
+                    for x in 0..<width { column[x] = 0 }
+                    for t in -radius...radius {
+                        let weight = k[t + radius], line = across.baseAddress! + min(max(y + t, 0), height - 1) * width
+                        for x in 0..<width { column[x] &+= weight &* line[x] }
+                    }
+                    let row = src + y * stride, out = dst + y * width
+                    for x in 0..<width {
+                        let centre = Int32(row[x]), blurred = (column[x] &+ (1 << 19)) >> 20
+                        out[x] = UInt8(clamping: centre &+ (gain &* (centre &- blurred)) >> 8)
+                    }
+                }
+            }
+        }
+    }
+
     /// Turned clockwise by `degrees` about its centre, on a canvas grown to
     /// hold all of it, sampled bilinearly; the new area is `fill`. For
     /// symbols tilted between the quarter turns, which some readers' scan

@@ -294,18 +294,20 @@ import Testing
     }
 
     /// What each kind skips of the thorough second chances: bars the passes
-    /// only matrix readers run and the stretched one, a matrix zbar, in
-    /// every pass.
+    /// only matrix readers run and the stretched one, and the matrix
+    /// readers of a pass without zbar; a matrix zbar, in every pass.
     @Test func eachKindSkipsWhatIsMadeForTheOtherKind() {
         let frame = Self.blankPage
         let passes = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
         let zbarOnly = passes.filter { $0.engines == [.zbar] }.count
-        let matrixOnly = passes.filter { !$0.engines.contains(.zbar) }.count
+        let matrixOnly = passes.filter { !$0.engines.contains(.zbar) && $0.engines.isDisjoint(with: Pass.barReaders) }.count
         let stretched = passes.filter { $0.engines.contains(.zbar) && $0.steps.contains(where: \.isStretch) }.count
         #expect(zbarOnly > 0 && matrixOnly > 0 && stretched == 1)
         #expect(passes.compactMap { $0.serving(.either) }.map(\.engines) == passes.map(\.engines))
         let bars = passes.compactMap { $0.serving(.bars) }
-        #expect(bars.count == passes.count - matrixOnly - stretched && bars.allSatisfy { $0.engines.contains(.zbar) })
+        #expect(bars.count == passes.count - matrixOnly - stretched)
+        #expect(bars.allSatisfy { $0.engines.contains(.zbar) || $0.engines.isSubset(of: Pass.barReaders) })
+        #expect(bars.contains { $0.steps == [.unsharpMasked] && $0.engines == [.pdf417, .microPDF417, .linear] })
         let matrix = passes.compactMap { $0.serving(.matrix) }
         #expect(matrix.count == passes.count - zbarOnly && matrix.allSatisfy { !$0.engines.contains(.zbar) && !$0.engines.isEmpty })
         #expect(matrix.contains { $0.engines.contains(.zxing) } && matrix.contains { $0.steps.contains(where: \.isStretch) })
@@ -383,7 +385,7 @@ import Testing
         #expect(sequence.dropFirst().firstIndex { $0.engines != [.zbar] }! < sequence.dropFirst().lastIndex { $0.engines == [.zbar] }!)
         for kind in [Localizer.Candidates(area: nil, barNormal: nil, barShare: 0.1, halfScaleBarShare: 0.1),
                      Localizer.Candidates(area: nil, barNormal: nil)] {
-            #expect(Pass.secondChances(of: sequence, for: kind).map(\.steps.count)
+            #expect(Pass.secondChances(of: sequence, for: kind, blur: Pass.defocusedBlur).map(\.steps.count)
                 == sequence.dropFirst().compactMap { $0.serving(kind.kind) }.map(\.steps.count))
         }
     }

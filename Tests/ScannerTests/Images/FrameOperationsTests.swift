@@ -1,3 +1,4 @@
+import Foundation
 import Scanner
 import ScannerTestSupport
 import Testing
@@ -112,6 +113,43 @@ import Testing
         }
         #expect(rows(frame.sharpened()) == expected)
         #expect(rows(cropped(frame).sharpened()) == expected)
+    }
+
+    /// Against the pixel plus `amount` times its difference from a Gaussian
+    /// blur worked out in floating point (the edge pixels continuing
+    /// outwards): within a level of rounding.
+    @Test(arguments: [(1, 1), (1, 9), (9, 1), (4, 3), (23, 17)])
+    func unsharpMaskAddsTheDifferenceFromAGaussianBlur(size: (Int, Int)) {
+        let (width, height) = size, sigma = 2.0, amount = 2.5
+        var generator = SplitMix64(seed: UInt64(width * 31 + height))
+        let frame = Frame(width: width, height: height, pixels: (0..<width * height).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let radius = 6, raw = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let kernel = raw.map { $0 / raw.reduce(0, +) }
+        let expected: [[Int]] = (0..<height).map { y in
+            (0..<width).map { x in
+                var blur = 0.0
+                for dy in -radius...radius {
+                    for dx in -radius...radius {
+                        blur += kernel[dx + radius] * kernel[dy + radius]
+                            * Double(frame[min(max(x + dx, 0), width - 1), min(max(y + dy, 0), height - 1)])
+                    }
+                }
+                let centre = Double(frame[x, y])
+                return Int(min(255, max(0, (centre + amount * (centre - blur)).rounded())))
+            }
+        }
+        for view in [frame, cropped(frame)] {
+            let sharpened = rows(view.unsharpMasked(sigma: sigma, amount: amount))
+            #expect(zip(sharpened.joined(), expected.joined()).allSatisfy { abs(Int($0) - $1) <= 2 }, "\(sharpened) \(expected)")
+        }
+    }
+
+    /// A step from light to dark overshoots on both sides, and flat areas stay as they are.
+    @Test func unsharpMaskSteepensAStep() {
+        let frame = Frame(width: 40, height: 3, pixels: (0..<3).flatMap { _ in (0..<40).map { $0 < 20 ? UInt8(200) : 60 } })
+        let row = rows(frame.unsharpMasked(sigma: 2, amount: 2.5))[1]
+        #expect(row[19] > 200 && row[20] < 60)
+        #expect(row[0] == 200 && row[39] == 60)
     }
 
     @Test func upscaleThenDownscaleRestoresAnImage() {

@@ -61,6 +61,15 @@ enum EdgeProfile {
         return makeRuns(pos, strength, end: Float(n - 1))
     }
 
+    /// The line's blur (`blurSigma`) at its own edges, before any
+    /// smoothing: how many samples a step from light to dark spreads over.
+    /// 0 where no edge shows it.
+    static func blur(_ p: UnsafeBufferPointer<Float>) -> Float {
+        guard p.count >= 5 else { return 0 }
+        for i in 0..<p.count where !p[i].isFinite { return 0 }
+        return blurSigma(p, edges(p, floor: noiseFloor(p)).pos)
+    }
+
     /// Edges: local extrema of the forward difference g[i] = p[i+1] - p[i] above `floor`, placed by a
     /// parabola through the peak, alternating, ripples dropped. `strength` is signed: < 0 falling
     /// (light to dark).
