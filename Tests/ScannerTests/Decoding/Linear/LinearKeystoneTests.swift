@@ -30,6 +30,22 @@ import Testing
         }
     }
 
+    /// Far steeper, the far end's module about a third of the near end's
+    /// (a keystone of 55 % of the frame): the main symbol still reads with
+    /// the module allowed to change 4 times along it
+    /// (`ModuleRamp.maximumRatio`; at 3, three of these five were lost);
+    /// its add-on, judged against the main symbol's last module, may be
+    /// lost, never read wrong. Turned half round, so that the lines meet
+    /// its narrow end first, three of the five are still lost.
+    @Test(arguments: symbols.indices)
+    func readsAnEANOrUPCWhoseFarEndIsAThirdAsWide(_ index: Int) throws {
+        let (zintSymbology, data, main, text, addOn) = Self.symbols[index]
+        let frame = try ZintRenderer.render(zintSymbology, .text(data), moduleSize: 4, margin: 40).frame.keystoned(0.55)
+        let found = Self.reader(for: [.ean13, .upca, .ean8, .upce, .ean2, .ean5]).read(frame).detections
+        #expect(found.map(\.symbology) == [main] && found.first?.text == text, "\(data): \(found.map(\.humanReadable))")
+        #expect(found.first?.addOn == nil || found.first?.addOn == addOn, "\(data): \(found.map(\.humanReadable))")
+    }
+
     /// Codabar: each character's narrow width is checked against the one
     /// before's, and the stop's quiet zone against the stop's own; against
     /// the start character's, a keystone of 20 % failed both.
