@@ -3,6 +3,7 @@
 /// A pass made for defocused symbols (`Pass.Step.unsharpMasked`) runs only
 /// where edges are this wide, not on every sharp texture.
 enum EdgeBlur {
+    /// Rows measured, and as many columns.
     static let lines = 16
 
     static func sigma(of frame: Frame) -> Float {
@@ -17,9 +18,11 @@ enum EdgeBlur {
             }
             for k in 0..<lines {
                 let y = (2 * k + 1) * height / (2 * lines), x = (2 * k + 1) * width / (2 * lines)
-                profile = (0..<width).map { Float(pixels[y * stride + $0]) }
+                profile.removeAll(keepingCapacity: true)
+                for i in 0..<width { profile.append(Float(pixels[y * stride + i])) }
                 measure()
-                profile = (0..<height).map { Float(pixels[$0 * stride + x]) }
+                profile.removeAll(keepingCapacity: true)
+                for i in 0..<height { profile.append(Float(pixels[i * stride + x])) }
                 measure()
             }
         }
