@@ -381,7 +381,7 @@ struct Pass {
                 // and 30 more of 5712 1D ones at 0.5 to 0.7, none wrong; the
                 // corpus reads the same, for 3 % more CPU on its EAN/UPC
                 // photos and 1.6 % on corpus-more's no-code ones.
-                Pass([.unsharpMasked], harder, engines: matrixReaders.union(barReaders)),
+                Pass([.unsharpMasked], harder, engines: ours),
                 // Shadows and glare: a local threshold where a global one fails.
                 Pass([.thresholded(radius: 20)], unhalved),
                 // Both at once: a blurred code in uneven light.

@@ -186,7 +186,9 @@ struct ReadPipeline: Sendable {
         meter.allow(configuration.secondChanceWork)
         var passes = 1
         let sequence = Pass.sequence(for: configuration.effort, frame: frame, region: target, barTilt: tilt)
-        let chances = Pass.secondChances(of: sequence, for: candidates, blur: EdgeBlur.sigma(of: target))
+        // The area's blur is measured only for an effort with the unsharp mask's pass.
+        let blur = sequence.contains { $0.steps.contains(.unsharpMasked) } ? EdgeBlur.sigma(of: target) : 0
+        let chances = Pass.secondChances(of: sequence, for: candidates, blur: blur)
         for pass in chances {
             if meter.isSpent || meter.isPastDeadline() { break }
             passes += 1

@@ -15,7 +15,7 @@ struct ModuleRamp: Sendable {
     /// times. At 50 % the far end's modules are a pixel wide where the near
     /// end's are three, and the digits still read: at most 3, the
     /// degradation renders at 50 % read none of 12 EAN-13, EAN-8 and UPC-A,
-    /// at most 4 all 12 (zxing-cpp 3.1.1: 8 of 12 on another seed), none
+    /// at most 4 all 12 (zxing-cpp 3.1.1: 4 of 12 on another seed), none
     /// wrong. A ratio past it is a window across two symbols, or noise.
     static let maximumRatio: Float = 4
 
