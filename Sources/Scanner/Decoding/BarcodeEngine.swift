@@ -46,6 +46,9 @@ struct EngineOptions: Sendable, Hashable {
     /// Our linear reader: the lines that cross those bars squarely are also
     /// read light on dark (`ScanRuns.inverted()`).
     var lightOnDarkAcrossBars = false
+    /// Our linear reader: only the lines that cross those bars squarely,
+    /// none along them (a second look at one symbol's area).
+    var onlyAcrossBars = false
     /// zxing: how gray becomes black and white.
     var binarizer = Binarizer.localAverage
     /// zxing: the frame holds nothing but one generated, axis-aligned symbol

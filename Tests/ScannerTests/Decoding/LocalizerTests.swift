@@ -295,21 +295,24 @@ import Testing
 
     /// What each kind skips of the thorough second chances: bars the passes
     /// only matrix readers run and the stretched one, and the matrix
-    /// readers of a pass without zbar; a matrix zbar, in every pass.
+    /// readers of a pass without zbar; a matrix zbar, in every pass; the
+    /// others our linear reader's own look (on the area enlarged), which is
+    /// for bars.
     @Test func eachKindSkipsWhatIsMadeForTheOtherKind() {
         let frame = Self.blankPage
         let passes = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
         let zbarOnly = passes.filter { $0.engines == [.zbar] }.count
+        let linearOnly = passes.filter { $0.engines == [.linear] }.count
         let matrixOnly = passes.filter { !$0.engines.contains(.zbar) && $0.engines.isDisjoint(with: Pass.barReaders) }.count
         let stretched = passes.filter { $0.engines.contains(.zbar) && $0.steps.contains(where: \.isStretch) }.count
-        #expect(zbarOnly > 0 && matrixOnly > 0 && stretched == 1)
-        #expect(passes.compactMap { $0.serving(.either) }.map(\.engines) == passes.map(\.engines))
+        #expect(zbarOnly > 0 && linearOnly == 1 && matrixOnly > 0 && stretched == 1)
+        #expect(passes.compactMap { $0.serving(.either) }.map(\.engines) == passes.map(\.engines).filter { $0 != [.linear] })
         let bars = passes.compactMap { $0.serving(.bars) }
         #expect(bars.count == passes.count - matrixOnly - stretched)
         #expect(bars.allSatisfy { $0.engines.contains(.zbar) || $0.engines.isSubset(of: Pass.barReaders) })
         #expect(bars.contains { $0.steps == [.unsharpMasked] && $0.engines == [.pdf417, .microPDF417, .linear] })
         let matrix = passes.compactMap { $0.serving(.matrix) }
-        #expect(matrix.count == passes.count - zbarOnly && matrix.allSatisfy { !$0.engines.contains(.zbar) && !$0.engines.isEmpty })
+        #expect(matrix.count == passes.count - zbarOnly - linearOnly && matrix.allSatisfy { !$0.engines.contains(.zbar) && !$0.engines.isEmpty })
         #expect(matrix.contains { $0.engines.contains(.zxing) } && matrix.contains { $0.steps.contains(where: \.isStretch) })
     }
 
@@ -367,26 +370,36 @@ import Testing
         }
     }
 
-    /// Bars try the passes only zbar runs before the shared ones, and
-    /// those without zxing; the other kinds keep the effort's order.
-    @Test func barsTryZBarsOwnPassesFirst() {
+    /// Bars try our linear reader on the area at twice the size first,
+    /// its lines only across the bars measured, then the passes only zbar
+    /// runs, before the shared ones, and those without zxing; the other
+    /// kinds keep the effort's order, without that look.
+    @Test func barsTryOurLinearReaderEnlargedThenZBarsOwnPassesFirst() {
         let frame = Self.blankPage
         let sequence = Pass.sequence(for: .thorough, frame: frame, region: frame, barTilt: 20)
         let bars = Localizer.Candidates(area: nil, barNormal: 20, barShare: 0.9)
         let chances = Pass.secondChances(of: sequence, for: bars)
+        #expect(chances.first?.engines == [.linear] && chances.first?.steps == [.upscaled])
+        #expect(chances.first?.options.barNormal == 20 && chances.first?.options.onlyAcrossBars == true)
+        let zbarChances = chances.dropFirst()
         let own = sequence.dropFirst().filter { $0.engines == [.zbar] }.count
-        #expect(own > 0 && chances.prefix(own).allSatisfy { $0.engines == [.zbar] })
+        #expect(own > 0 && zbarChances.prefix(own).allSatisfy { $0.engines == [.zbar] })
         // The first shared pass is the inverted one.
-        #expect(chances.dropFirst(own).first?.steps.count == 1)
-        #expect(chances.dropFirst(own).first.map { $0.steps.contains { if case .inverted = $0 { true } else { false } } } == true)
-        #expect(chances.allSatisfy { $0.engines.contains(.zbar) && !$0.engines.contains(.zxing) })
-        #expect(chances.count == sequence.count - 1 - sequence.filter { !$0.engines.contains(.zbar) || $0.steps.contains(where: \.isStretch) }.count)
+        #expect(zbarChances.dropFirst(own).first?.steps.count == 1)
+        #expect(zbarChances.dropFirst(own).first.map { $0.steps.contains { if case .inverted = $0 { true } else { false } } } == true)
+        #expect(zbarChances.allSatisfy { $0.engines.contains(.zbar) && !$0.engines.contains(.zxing) })
+        let zbarLess = sequence.filter { !$0.engines.contains(.zbar) || $0.steps.contains(where: \.isStretch) }.count
+        #expect(zbarChances.count == sequence.count - 1 - zbarLess)
+        // Not for large modules: the area at twice the size is the first pass's look.
+        let large = Localizer.Candidates(area: nil, barNormal: 20, largeModules: true, barShare: 0.9)
+        #expect(!Pass.secondChances(of: sequence, for: large).contains { $0.engines == [.linear] })
         // In the effort's order, shared passes (inverted) come before zbar's own.
         #expect(sequence.dropFirst().firstIndex { $0.engines != [.zbar] }! < sequence.dropFirst().lastIndex { $0.engines == [.zbar] }!)
         for kind in [Localizer.Candidates(area: nil, barNormal: nil, barShare: 0.1, halfScaleBarShare: 0.1),
                      Localizer.Candidates(area: nil, barNormal: nil)] {
             #expect(Pass.secondChances(of: sequence, for: kind, blur: Pass.defocusedBlur).map(\.steps.count)
                 == sequence.dropFirst().compactMap { $0.serving(kind.kind) }.map(\.steps.count))
+            #expect(!Pass.secondChances(of: sequence, for: kind).contains { $0.engines == [.linear] })
         }
     }
 }

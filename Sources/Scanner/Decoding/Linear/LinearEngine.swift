@@ -77,7 +77,7 @@ struct LinearEngine: BarcodeEngine {
                 return voted.map { Self.detection($0, in: family, of: plan) }
                     + (stacked ? Self.stackedSymbols(assembler, beside: voted, in: family, of: plan) : [])
             }
-            for (familyIndex, family) in plan.families.enumerated() {
+            for (familyIndex, family) in plan.families.enumerated() where !options.onlyAcrossBars || familyIndex == plan.acrossBars {
                 let thickness = Self.thickness(noise: noise, spacing: family.spacing)
                 let lightOnDark = options.lightOnDarkAcrossBars && plan.acrossBars == familyIndex
                 var inputs: [LinearSymbolVoting.Input] = []
