@@ -42,12 +42,15 @@ enum MaxiCodeReader {
         let spread = b.radius / fit.ringRadius / 5
         for (pose, agreement) in sampler.orientations(fit, image, spread: spread).prefix(maximumAttempts)
         where agreement >= minimumAgreement {
-            // Turned, the whole symbol's modules refine the fit.
-            let pose = sampler.refined(pose, MaxiCodeSampler.allModules, steps: 4, pitch: true)
-            guard var read = MaxiCodeMatrixDecoder.decode(sampler.sample(pose, image, spread: spread), mirrored: pose.mirrored)
-            else { continue }
-            read.corners = sampler.corners(pose)
-            return read
+            // Turned, the whole symbol's modules refine the fit; where that grid does not
+            // decode, they refine it with a tilt too (a symbol seen at a slant).
+            for tilt in [false, true] {
+                let refined = sampler.refined(pose, MaxiCodeSampler.allModules, steps: 4, pitch: true, tilt: tilt)
+                guard var read = MaxiCodeMatrixDecoder.decode(sampler.sample(refined, image, spread: spread), mirrored: refined.mirrored)
+                else { continue }
+                read.corners = sampler.corners(refined)
+                return read
+            }
         }
         return nil
     }

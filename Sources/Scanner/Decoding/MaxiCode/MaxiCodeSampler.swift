@@ -13,13 +13,16 @@ struct MaxiCodeSampler {
     let threshold: Double
 
     /// A placement: rotation θ (radians), the outer light ring's radius in modules, mirrored or not,
-    /// a shift of the centre in pixels, and the distance between rows in modules.
+    /// a shift of the centre in pixels, the distance between rows in modules, and a tilt: the
+    /// perspective of a symbol seen at a slant, which the bullseye's ellipse (an affine map)
+    /// cannot show, as the change of scale per ring radius along x and y of that ellipse.
     struct Pose: Sendable, Equatable {
         var angle: Double
         var ringRadius: Double
         var mirrored: Bool
         var dx = 0.0, dy = 0.0
         var rowPitch = MaxiCodeGrid.rowPitch
+        var tiltX = 0.0, tiltY = 0.0
     }
 
     init(_ b: MaxiCodeBullseye, grey: GreyLevels) {
@@ -44,7 +47,9 @@ struct MaxiCodeSampler {
             let p = pose, b = bullseye
             let uy = p.mirrored ? -u.y * p.rowPitch : u.y * p.rowPitch
             let rx = cs * u.x - sn * uy, ry = sn * u.x + cs * uy
-            return MatrixPoint(x: b.centre.x + p.dx + b.a * rx + b.b * ry, y: b.centre.y + p.dy + b.c * rx + b.d * ry)
+            // Projective: the bullseye's own scale at its centre, changing linearly across it.
+            let w = 1 / max(0.2, 1 + p.tiltX * rx + p.tiltY * ry)
+            return MatrixPoint(x: b.centre.x + p.dx + (b.a * rx + b.b * ry) * w, y: b.centre.y + p.dy + (b.c * rx + b.d * ry) * w)
         }
     }
 
@@ -110,9 +115,9 @@ struct MaxiCodeSampler {
 
     /// `p` moved by coordinate descent in angle, ring radius, centre and (with `pitch`, once the
     /// symbol's turn is known) row pitch, halving the steps.
-    func refined(_ start: Pose, _ points: [MatrixPoint], steps: Int, pitch: Bool = false) -> Pose {
+    func refined(_ start: Pose, _ points: [MatrixPoint], steps: Int, pitch: Bool = false, tilt: Bool = false) -> Pose {
         var best = start
-        var step = (angle: Double.pi / 180, radius: 0.025, shift: 0.15 * bullseye.radius / start.ringRadius, pitch: 0.01)
+        var step = (angle: Double.pi / 180, radius: 0.025, shift: 0.15 * bullseye.radius / start.ringRadius, pitch: 0.01, tilt: 0.02)
         var bestScore = contrast(best, points, reach: 0.3)
         for _ in 0..<steps {
             var improved = true
@@ -120,22 +125,32 @@ struct MaxiCodeSampler {
             while improved, rounds < 6 {
                 improved = false
                 rounds += 1
-                for delta in [(step.angle, 0.0, 0.0, 0.0, 0.0), (-step.angle, 0, 0, 0, 0), (0, step.radius, 0, 0, 0), (0, -step.radius, 0, 0, 0),
-                              (0, 0, step.shift, 0, 0), (0, 0, -step.shift, 0, 0), (0, 0, 0, step.shift, 0), (0, 0, 0, -step.shift, 0),
-                              (0, 0, 0, 0, step.pitch), (0, 0, 0, 0, -step.pitch)] {
+                for delta in [(step.angle, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), (-step.angle, 0, 0, 0, 0, 0, 0), (0, step.radius, 0, 0, 0, 0, 0), (0, -step.radius, 0, 0, 0, 0, 0),
+                              (0, 0, step.shift, 0, 0, 0, 0), (0, 0, -step.shift, 0, 0, 0, 0), (0, 0, 0, step.shift, 0, 0, 0), (0, 0, 0, -step.shift, 0, 0, 0),
+                              (0, 0, 0, 0, step.pitch, 0, 0), (0, 0, 0, 0, -step.pitch, 0, 0)] + (tilt ? tilts(step.tilt) : []) {
                     var p = best
                     p.angle += delta.0
                     p.ringRadius += delta.1
                     p.dx += delta.2
                     p.dy += delta.3
                     p.rowPitch = min(0.93, max(0.8, p.rowPitch + delta.4 * (pitch ? 1 : 0)))
+                    p.tiltX = min(Self.maximumTilt, max(-Self.maximumTilt, p.tiltX + delta.5))
+                    p.tiltY = min(Self.maximumTilt, max(-Self.maximumTilt, p.tiltY + delta.6))
                     let s = contrast(p, points, reach: 0.3)
                     if s > bestScore { bestScore = s; best = p; improved = true }
                 }
             }
-            step = (step.angle / 2, step.radius / 2, step.shift / 2, step.pitch / 2)
+            step = (step.angle / 2, step.radius / 2, step.shift / 2, step.pitch / 2, step.tilt / 2)
         }
         return best
+    }
+
+    /// The steepest tilt (`Pose`) tried: a quarter more or less scale a ring radius away.
+    static let maximumTilt = 0.25
+
+    /// The tilt's moves in one round of `refined`.
+    private func tilts(_ step: Double) -> [(Double, Double, Double, Double, Double, Double, Double)] {
+        [(0, 0, 0, 0, 0, step, 0), (0, 0, 0, 0, 0, -step, 0), (0, 0, 0, 0, 0, 0, step), (0, 0, 0, 0, 0, 0, -step)]
     }
 
     /// The twelve turns and mirrorings of a fitted lattice, best orientation-module agreement
