@@ -134,10 +134,14 @@ struct Pass {
     /// they lie twice as close and sample each module twice as often, and
     /// it read 21 more of the degradation benchmark's 5712 linear and
     /// composite renders (seed 23; JPEG at quality 5, 1 to 1.25 pixels a
-    /// module), none wrong, and a UPC-A with its add-on of corpus-more;
-    /// five of the corpus's UPC photos that zbar's passes read after it
-    /// it reads first, and the EAN/UPC photos cost 3 % less. Not for large
-    /// modules, nor for the other kinds: there it looks at texture.
+    /// module), none wrong, and a UPC-A with its add-on of corpus-more. It
+    /// reads first five of the corpus's UPC photos that zbar's passes read
+    /// after it, and the EAN/UPC photos cost 3 % less. Not for large
+    /// modules, nor for the other kinds, where it looks mostly at texture
+    /// (for `either`, 3 more of those renders, for a look at every one).
+    ///
+    /// The passes' engines: `[.linear]` alone is that look, `[.zbar]`
+    /// alone zbar's own passes; the others are shared.
     ///
     /// A white border changes only what lies past the frame's edge, so the
     /// bordered passes run only where a code-like block meets it
