@@ -113,11 +113,12 @@ struct MaxiCodeSampler {
     static let allModules: [MatrixPoint] = MaxiCodeGrid.dataModules.enumerated().filter { $0.offset % 2 == 0 }
         .map { MaxiCodeGrid.offset(row: $0.element.row, column: $0.element.column) }
 
-    /// `p` moved by coordinate descent in angle, ring radius, centre and (with `pitch`, once the
-    /// symbol's turn is known) row pitch, halving the steps.
+    /// `p` moved by coordinate descent in angle, ring radius, centre, (with `pitch`, once the
+    /// symbol's turn is known) row pitch and (with `tilt`) tilt, halving the steps.
     func refined(_ start: Pose, _ points: [MatrixPoint], steps: Int, pitch: Bool = false, tilt: Bool = false) -> Pose {
-        var best = start
-        var step = (angle: Double.pi / 180, radius: 0.025, shift: 0.15 * bullseye.radius / start.ringRadius, pitch: 0.01, tilt: 0.02)
+        let parameters = [Parameter.angle, .radius, .shiftX, .shiftY] + (pitch ? [.pitch] : []) + (tilt ? [.tiltX, .tiltY] : [])
+        let shift = 0.15 * bullseye.radius / start.ringRadius
+        var best = start, scale = 1.0
         var bestScore = contrast(best, points, reach: 0.3)
         for _ in 0..<steps {
             var improved = true
@@ -125,33 +126,54 @@ struct MaxiCodeSampler {
             while improved, rounds < 6 {
                 improved = false
                 rounds += 1
-                for delta in [(step.angle, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), (-step.angle, 0, 0, 0, 0, 0, 0), (0, step.radius, 0, 0, 0, 0, 0), (0, -step.radius, 0, 0, 0, 0, 0),
-                              (0, 0, step.shift, 0, 0, 0, 0), (0, 0, -step.shift, 0, 0, 0, 0), (0, 0, 0, step.shift, 0, 0, 0), (0, 0, 0, -step.shift, 0, 0, 0),
-                              (0, 0, 0, 0, step.pitch, 0, 0), (0, 0, 0, 0, -step.pitch, 0, 0)] + (tilt ? tilts(step.tilt) : []) {
-                    var p = best
-                    p.angle += delta.0
-                    p.ringRadius += delta.1
-                    p.dx += delta.2
-                    p.dy += delta.3
-                    p.rowPitch = min(0.93, max(0.8, p.rowPitch + delta.4 * (pitch ? 1 : 0)))
-                    p.tiltX = min(Self.maximumTilt, max(-Self.maximumTilt, p.tiltX + delta.5))
-                    p.tiltY = min(Self.maximumTilt, max(-Self.maximumTilt, p.tiltY + delta.6))
-                    let s = contrast(p, points, reach: 0.3)
-                    if s > bestScore { bestScore = s; best = p; improved = true }
+                for parameter in parameters {
+                    for sign in [1.0, -1.0] {
+                        let p = Self.moved(best, parameter, by: sign * scale * parameter.firstStep(shift: shift))
+                        let s = contrast(p, points, reach: 0.3)
+                        if s > bestScore { bestScore = s; best = p; improved = true }
+                    }
                 }
             }
-            step = (step.angle / 2, step.radius / 2, step.shift / 2, step.pitch / 2, step.tilt / 2)
+            scale /= 2
         }
         return best
     }
 
+    /// What one move of `refined` changes.
+    enum Parameter {
+        case angle, radius, shiftX, shiftY, pitch, tiltX, tiltY
+
+        /// The move's first size (radians, modules, pixels, or scale per ring radius); `shift`
+        /// is the centre's, a share of the ring radius in pixels.
+        func firstStep(shift: Double) -> Double {
+            switch self {
+            case .angle: Double.pi / 180
+            case .radius: 0.025
+            case .shiftX, .shiftY: shift
+            case .pitch: 0.01
+            case .tiltX, .tiltY: 0.02
+            }
+        }
+    }
+
+    /// `p` with `parameter` moved by `delta`, the row pitch and the tilt kept to what printers
+    /// and a sane angle give.
+    static func moved(_ p: Pose, _ parameter: Parameter, by delta: Double) -> Pose {
+        var p = p
+        switch parameter {
+        case .angle: p.angle += delta
+        case .radius: p.ringRadius += delta
+        case .shiftX: p.dx += delta
+        case .shiftY: p.dy += delta
+        case .pitch: p.rowPitch = min(0.93, max(0.8, p.rowPitch + delta))
+        case .tiltX: p.tiltX = min(maximumTilt, max(-maximumTilt, p.tiltX + delta))
+        case .tiltY: p.tiltY = min(maximumTilt, max(-maximumTilt, p.tiltY + delta))
+        }
+        return p
+    }
+
     /// The steepest tilt (`Pose`) tried: a quarter more or less scale a ring radius away.
     static let maximumTilt = 0.25
-
-    /// The tilt's moves in one round of `refined`.
-    private func tilts(_ step: Double) -> [(Double, Double, Double, Double, Double, Double, Double)] {
-        [(0, 0, 0, 0, 0, step, 0), (0, 0, 0, 0, 0, -step, 0), (0, 0, 0, 0, 0, 0, step), (0, 0, 0, 0, 0, 0, -step)]
-    }
 
     /// The twelve turns and mirrorings of a fitted lattice, best orientation-module agreement
     /// first, with that agreement (out of 18).
