@@ -86,14 +86,12 @@ struct Pass {
     /// the same images read. A region taken for bars keeps zbar in the
     /// passes both engines share (`secondChances` leaves zxing out of
     /// them); one taken for a matrix keeps every zxing pass, and the first
-    /// pass has run zbar on it in full. Our linear reader's own look on
-    /// the area enlarged is for bars (`secondChances`).
+    /// pass has run zbar on it in full.
     func serving(_ kind: Localizer.Kind) -> Pass? {
         switch kind {
-        case .bars: steps.contains(where: \.isStretch) ? nil : engines.contains(.zbar) ? self : restricted(to: Pass.barReaders)
-        case .matrix: engines == [.zbar] || engines == [.linear] ? nil : Pass(steps, options, engines: engines.subtracting([.zbar]))
-        case .either where engines == [.linear]: nil
         case .either: self
+        case .bars: steps.contains(where: \.isStretch) ? nil : engines.contains(.zbar) ? self : restricted(to: Pass.barReaders)
+        case .matrix: engines == [.zbar] ? nil : Pass(steps, options, engines: engines.subtracting([.zbar]))
         }
     }
 
@@ -138,10 +136,8 @@ struct Pass {
     /// reads first five of the corpus's UPC photos that zbar's passes read
     /// after it, and the EAN/UPC photos cost 3 % less. Not for large
     /// modules, nor for the other kinds, where it looks mostly at texture
-    /// (for `either`, 3 more of those renders, for a look at every one).
-    ///
-    /// The passes' engines: `[.linear]` alone is that look, `[.zbar]`
-    /// alone zbar's own passes; the others are shared.
+    /// (for `either`, 3 more of those renders, for a look at every one):
+    /// the effort's pass of our linear reader alone is that look.
     ///
     /// A white border changes only what lies past the frame's edge, so the
     /// bordered passes run only where a code-like block meets it
@@ -151,7 +147,7 @@ struct Pass {
     /// area's edges are `defocusedBlur` wide (`blur`, `EdgeBlur`).
     static func secondChances(of sequence: [Pass], for candidates: Localizer.Candidates, blur: Float = 0) -> [Pass] {
         let microPDF417 = looksForMicroPDF417(in: candidates)
-        let sequence = candidates.largeModules ? sequence.filter { $0.engines != [.linear] } : sequence
+        let enlarged = sequence.filter { $0.engines == [.linear] }, sequence = sequence.filter { $0.engines != [.linear] }
         let chances = (candidates.largeModules
             ? Array(sequence.dropFirst().prefix(1)) + sequence.map(\.halved) : Array(sequence.dropFirst()))
             .filter { candidates.meetsEdge || !$0.steps.contains(where: \.isBorder) }
@@ -159,9 +155,8 @@ struct Pass {
             .compactMap { (microPDF417 ? $0 : $0.restricted(to: $0.engines.subtracting([.microPDF417])))?.serving(candidates.kind) }
         guard candidates.kind == .bars else { return chances }
         let across = chances.map { $0.scanning(across: candidates.barNormal) }
-        let alone: Set<Set<EngineName>> = [[.linear], [.zbar]]
-        let shared = across.filter { !alone.contains($0.engines) }.compactMap { $0.restricted(to: $0.engines.subtracting([.zxing])) }
-        let ours = across.filter { $0.engines == [.linear] }.map { $0.across(barNormal: candidates.barNormal, only: true) }
+        let shared = across.filter { $0.engines != [.zbar] }.compactMap { $0.restricted(to: $0.engines.subtracting([.zxing])) }
+        let ours = candidates.largeModules ? [] : enlarged.map { $0.across(barNormal: candidates.barNormal, only: true) }
         return ours + across.filter { $0.engines == [.zbar] } + shared
     }
 
